@@ -14,6 +14,7 @@ import click
 COMMANDS = [
     "clauses",
     "validate",
+    "arbitrate",
 ]
 
 
@@ -41,3 +42,7 @@ def main() -> None:
     except click.ClickException as e:
         e.show()
         sys.exit(e.exit_code)
+
+
+if __name__ == "__main__":
+    main()

@@ -15,6 +15,8 @@ COMMANDS = [
     "clauses",
     "validate",
     "arbitrate",
+    "fuzz",
+    "run", "smoke", "report", "baseline", "bench",
 ]
 
 
@@ -30,7 +32,7 @@ for _name in COMMANDS:
 
 def main() -> None:
     try:
-        cli.main(standalone_mode=False)
+        rv = cli.main(standalone_mode=False)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.UsageError as e:
@@ -42,6 +44,7 @@ def main() -> None:
     except click.ClickException as e:
         e.show()
         sys.exit(e.exit_code)
+    sys.exit(rv if isinstance(rv, int) else 0)
 
 
 if __name__ == "__main__":

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from phomspec.errors import SpecError
 from phomspec.paths import spec_dir
+from phomspec.yamlio import json_key, load_yaml
 
 
 @dataclass(frozen=True)
@@ -26,21 +26,11 @@ class ResolvedRuleset:
         return self.params[name]
 
 
-def _load_yaml(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as f:
-            return yaml.safe_load(f)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        raise SpecError(f"{where}: YAML error: {getattr(e, 'problem', e)}") from None
-
-
 @cache
 def _raw_rulesets(root: Path) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for path in sorted((root / "rulesets").glob("*.yaml")):
-        data = _load_yaml(path)
+        data = load_yaml(path)
         if not isinstance(data, dict) or "id" not in data:
             raise SpecError(f"{path}: a ruleset file needs a mapping with an 'id'")
         out[data["id"]] = data | {"_path": str(path)}
@@ -49,7 +39,7 @@ def _raw_rulesets(root: Path) -> dict[str, dict[str, Any]]:
 
 @cache
 def _parameter_names(root: Path) -> frozenset[str]:
-    data = _load_yaml(root / "parameters.yaml")
+    data = load_yaml(root / "parameters.yaml")
     return frozenset(data["parameters"])
 
 
@@ -58,7 +48,7 @@ def _reading_overrides(root: Path) -> dict[str, dict[str, dict[str, Any]]]:
     path = root / "ambiguities.yaml"
     if not path.exists():
         return {}
-    data = _load_yaml(path) or {}
+    data = load_yaml(path) or {}
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for amb in data.get("ambiguities", []):
         out[amb["id"]] = {r["id"]: dict(r.get("parameters") or {}) for r in amb["readings"]}
@@ -69,24 +59,48 @@ def list_rulesets(root: Path | None = None) -> list[str]:
     return sorted(_raw_rulesets(root or spec_dir()))
 
 
-def _own_params(rid: str, raw: dict[str, dict[str, Any]], seen: tuple[str, ...]) -> dict[str, Any]:
-    if rid in seen:
-        raise SpecError(f"ruleset {rid!r}: 'extends' forms a cycle: {' -> '.join((*seen, rid))}")
-    if rid not in raw:
-        raise SpecError(f"unknown ruleset {rid!r}; known: {', '.join(sorted(raw))}")
-    data = raw[rid]
-    base = _own_params(data["extends"], raw, (*seen, rid)) if data.get("extends") else {}
-    return base | dict(data.get("parameters") or {})
+def extends_chain(rid: str, extends_of: Mapping[str, str | None]) -> list[str]:
+    """``rid`` and the rulesets it extends, nearest first; SpecError on a cycle or unknown id."""
+    chain: list[str] = []
+    current: str | None = rid
+    while current is not None:
+        if current in chain:
+            cycle = " -> ".join((*chain[chain.index(current) :], current))
+            raise SpecError(f"ruleset {rid!r}: 'extends' forms a cycle: {cycle}")
+        if current not in extends_of:
+            known = ", ".join(sorted(extends_of))
+            if chain:
+                raise SpecError(
+                    f"ruleset {chain[-1]!r} extends unknown ruleset {current!r}; known: {known}"
+                )
+            raise SpecError(f"unknown ruleset {current!r}; known: {known}")
+        chain.append(current)
+        current = extends_of[current]
+    return chain
+
+
+def merge_chain(chain: list[str], values_of: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Values of the rulesets of ``chain`` (nearest first), the nearest winning."""
+    out: dict[str, Any] = {}
+    for rid in reversed(chain):
+        out |= dict(values_of[rid])
+    return out
+
+
+def _extends_of(raw: dict[str, dict[str, Any]]) -> dict[str, str | None]:
+    return {rid: data.get("extends") or None for rid, data in raw.items()}
+
+
+def _own_params(rid: str, raw: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    chain = extends_chain(rid, _extends_of(raw))
+    return merge_chain(chain, {r: raw[r].get("parameters") or {} for r in chain})
 
 
 def option_specs(rid: str, root: Path | None = None) -> dict[str, dict[str, Any]]:
     """Room options of a ruleset, inherited ones included."""
     raw = _raw_rulesets(root or spec_dir())
-    if rid not in raw:
-        raise SpecError(f"unknown ruleset {rid!r}; known: {', '.join(sorted(raw))}")
-    data = raw[rid]
-    base = option_specs(data["extends"], root) if data.get("extends") else {}
-    return base | dict(data.get("options") or {})
+    chain = extends_chain(rid, _extends_of(raw))
+    return merge_chain(chain, {r: raw[r].get("options") or {} for r in chain})
 
 
 def resolve_ruleset(
@@ -95,10 +109,10 @@ def resolve_ruleset(
     readings: dict[str, str] | None = None,
     root: Path | None = None,
 ) -> ResolvedRuleset:
-    """Every parameter of ruleset ``rid`` with room ``options`` and ambiguity ``readings`` applied."""
+    """Every parameter of ruleset ``rid``, room ``options`` and ambiguity ``readings`` applied."""
     root = root or spec_dir()
     raw = _raw_rulesets(root)
-    params = _own_params(rid, raw, ())
+    params = _own_params(rid, raw)
     specs = option_specs(rid, root)
     chosen: dict[str, Any] = {}
     for name, spec in specs.items():
@@ -112,7 +126,7 @@ def resolve_ruleset(
         chosen[name] = value
     for name, value in chosen.items():
         values = specs[name].get("values") or {}
-        params |= dict(values.get(value) or {})
+        params |= dict(values.get(json_key(value)) or {})
     overrides = _reading_overrides(root)
     for amb, reading in (readings or {}).items():
         if amb not in overrides:

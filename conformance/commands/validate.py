@@ -1,0 +1,170 @@
+"""``phom-conformance validate [PATH...]``: the spec, fixtures and game records, checked.
+
+With no path: the kit's whole spec, its fixtures and its game records. A path may be a spec
+directory, a directory of fixtures or records, or single files; each goes to the checker of
+its kind. Exit 0 when clean, 1 with problems (one ``file:line: message`` line each), 2 when a
+checker itself breaks, 3 for a path that does not exist.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import click
+import yaml
+
+from phomspec.files import YAML_SUFFIXES, kind_by_content, root_of
+from phomspec.paths import data_root, features_dir, fixtures_dir, spec_dir
+from phomspec.validate import CHECKS, check_paths
+
+_FILE_SUFFIXES = (*YAML_SUFFIXES, ".json")
+
+
+class _ProblemLike(Protocol):
+    file: Any
+    line: Any
+    message: Any
+
+
+@dataclass
+class _Plan:
+    """What to validate, by kind."""
+
+    spec: list[Path] = field(default_factory=list)
+    fixtures: list[Path] = field(default_factory=list)
+    records: list[Path] = field(default_factory=list)
+
+
+def _files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.rglob("*") if p.is_file() and p.suffix in _FILE_SUFFIXES)
+
+
+def _record_dirs() -> list[Path]:
+    return [
+        d for d in (features_dir() / "records", data_root() / "examples" / "records") if d.is_dir()
+    ]
+
+
+def _sniff(path: Path) -> str:
+    """Kind of a file outside the spec, fixture and record directories, by its top-level keys."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return "spec"  # the spec checker reports what is wrong with it, with the line
+    if isinstance(data, dict) and kind_by_content(path, data) is None:
+        if "cases" in data or "deals" in data:
+            return "fixture"
+        if "actions" in data:
+            return "record"
+    return "spec"
+
+
+def _kind(path: Path) -> str:
+    if root_of(path) is not None:
+        return "spec"
+    parts = path.resolve().parts
+    if "fixtures" in parts:
+        return "fixture"
+    if "records" in parts:
+        return "record"
+    return _sniff(path)
+
+
+def _plan(paths: Iterable[Path]) -> _Plan:
+    plan = _Plan()
+    targets = {"spec": plan.spec, "fixture": plan.fixtures, "record": plan.records}
+    for p in paths:
+        if p.is_dir() and ((p / "parameters.yaml").is_file() or root_of(p / "x.yaml")):
+            plan.spec.append(p)  # a spec root, or its clauses/ or rulesets/ directory
+            continue
+        for f in _files(p) if p.is_dir() else [p]:
+            targets[_kind(f)].append(f)
+    return plan
+
+
+def _default_plan() -> _Plan:
+    """The kit's spec, its fixtures and its game records."""
+    fixtures = fixtures_dir()
+    fixture_files = _files(fixtures) if fixtures.is_dir() else []
+    records = [f for d in _record_dirs() for f in _files(d)]
+    return _Plan(
+        spec=[spec_dir()],
+        fixtures=[f for f in fixture_files if f.suffix in YAML_SUFFIXES],
+        records=records,
+    )
+
+
+def _checker(module: str, function: str) -> Callable[[Path], list[_ProblemLike]] | None:
+    """The checker function, or None when its module does not exist yet."""
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name == module:
+            return None
+        raise
+    return getattr(mod, function)
+
+
+def _run_others(
+    kind: str, module: str, function: str, files: list[Path], notes: list[str]
+) -> list[str]:
+    if not files:
+        return []
+    check = _checker(module, function)
+    if check is None:
+        notes.append(f"{len(files)} {kind} not checked: {module} is not available yet")
+        return []
+    lines = []
+    for f in files:
+        for p in check(f):
+            where = f"{p.file}:{p.line}" if p.line is not None else f"{p.file}"
+            lines.append(f"{where}: {p.message}")
+    return lines
+
+
+@click.command("validate")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+def command(paths: tuple[Path, ...]) -> None:
+    """Check spec files, fixtures and game records against their schemas and each other.
+
+    With no PATH: the kit's spec, features/fixtures and game records.
+    """
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        for p in missing:
+            click.echo(f"Error: {p}: no such file or directory", err=True)
+        sys.exit(3)
+    plan = _plan(paths) if paths else _default_plan()
+    notes: list[str] = []
+    try:
+        outcome = check_paths(plan.spec) if plan.spec else None
+        lines = [str(p) for p in outcome.problems] if outcome else []
+        lines += _run_others(
+            "fixture file(s)", "conformance.fixtures", "validate_fixture_file", plan.fixtures, notes
+        )
+        lines += _run_others(
+            "game record(s)", "conformance.records", "validate_record_file", plan.records, notes
+        )
+    except Exception as e:  # a checker that breaks is a harness error, not a traceback
+        click.echo(f"Error: validation itself failed: {type(e).__name__}: {e}", err=True)
+        sys.exit(2)
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
+    spec_files = len(outcome.files) if outcome else 0
+    if lines:
+        for line in lines:
+            click.echo(line)
+        click.echo(f"{len(lines)} problem(s) found", err=True)
+        sys.exit(1)
+    counts = outcome.counts if outcome else {}
+    detail = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+    click.echo(
+        f"ok: {spec_files} spec file(s)"
+        + (f" ({detail}; {len(CHECKS)} checks)" if detail else "")
+        + f", {len(plan.fixtures)} fixture file(s), {len(plan.records)} game record(s)"
+    )

@@ -1,0 +1,74 @@
+"""The JSON Schemas of spec/schemas/: one registry, so schemas can ``$ref`` each other by file name.
+
+Every ``*.json`` under the schemas directory is registered under its ``$id`` and under
+:data:`BASE_URI` + its path relative to that directory, so ``"$ref": "card.schema.json"``
+(or ``"../card.schema.json"`` from a subdirectory) resolves whether or not a schema has an id.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema_specifications import REGISTRY as SPECIFICATIONS
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from phomspec.errors import SpecError
+from phomspec.paths import spec_dir
+
+BASE_URI = "https://phom-conformance.invalid/spec/schemas/"
+
+#: Schema file of each kind of spec file.
+SCHEMA_FILES = {
+    "clauses": "clause.schema.json",
+    "ruleset": "ruleset.schema.json",
+    "parameters": "parameters.schema.json",
+    "ambiguities": "ambiguity.schema.json",
+    "sources": "sources.schema.json",
+}
+
+
+def schemas_dir(root: Path | None = None) -> Path:
+    """``root/schemas`` when it holds the spec schemas, else the kit's own."""
+    if root is not None and (root / "schemas" / SCHEMA_FILES["clauses"]).is_file():
+        return root / "schemas"
+    return spec_dir() / "schemas"
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None  # reported by the validator as a problem of that schema file
+
+
+@cache
+def registry(directory: Path) -> Registry[Any]:
+    """All readable schemas under ``directory``, by ``$id`` and by relative path."""
+    resources: list[tuple[str, Resource[Any]]] = []
+    for path in sorted(directory.rglob("*.json")):
+        contents = _read(path)
+        if not isinstance(contents, dict):
+            continue
+        resource = Resource.from_contents(contents, default_specification=DRAFT202012)
+        by_path = BASE_URI + path.relative_to(directory).as_posix()
+        resources.append((by_path, resource))
+        if isinstance(contents.get("$id"), str) and contents["$id"] != by_path:
+            resources.append((contents["$id"], resource))
+    return SPECIFICATIONS.with_resources(resources).crawl()
+
+
+@cache
+def validator(name: str, directory: Path | None = None) -> Draft202012Validator:
+    """A validator for schema file ``name`` (e.g. ``"card.schema.json"``) of ``directory``."""
+    directory = directory or schemas_dir()
+    path = directory / name
+    schema = _read(path)
+    if not isinstance(schema, dict):
+        raise SpecError(f"{path}: missing or not a JSON object; restore the schema file")
+    schema = {"$id": BASE_URI + name} | schema
+    return Draft202012Validator(schema, registry=registry(directory))

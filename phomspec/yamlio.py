@@ -1,0 +1,164 @@
+"""Read spec files (YAML, or JSON) keeping the line of every value, so messages say file:line.
+
+Values come back in their JSON form: mapping keys are strings (YAML ``true:`` becomes
+``"true"``, ``2:`` becomes ``"2"``) and dates become ISO strings, so that JSON Schema sees
+exactly what a JSON consumer of the spec would.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from phomspec.errors import SpecError
+
+#: A position inside a document: mapping keys and list indexes from the top.
+JsonPath = tuple[str | int, ...]
+
+
+class SpecSyntaxError(SpecError):
+    """A file that is not well-formed YAML or JSON; carries the file and the 1-based line."""
+
+    def __init__(self, path: Path, line: int | None, message: str):
+        self.path, self.line, self.message = path, line, message
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Document:
+    """One parsed file: its data in JSON form and the line of each value and key."""
+
+    path: Path
+    data: Any = field(repr=False)
+    lines: Mapping[JsonPath, int] = field(repr=False, default_factory=dict)
+    key_lines: Mapping[JsonPath, int] = field(repr=False, default_factory=dict)
+    #: ``(line, key)`` of every mapping key that appears twice in its mapping.
+    duplicate_keys: tuple[tuple[int, str], ...] = ()
+
+    def line_of(self, path: Sequence[str | int], *, key: bool = False) -> int | None:
+        """Line of the value at ``path`` (its key with ``key=True``), else of its nearest parent."""
+        p = tuple(path)
+        if key and p in self.key_lines:
+            return self.key_lines[p]
+        while p:
+            if p in self.lines:
+                return self.lines[p]
+            p = p[:-1]
+        return self.lines.get((), 1 if self.lines else None)
+
+
+def json_key(key: Any) -> str:
+    """The JSON spelling of a YAML mapping key."""
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    if key is None:
+        return "null"
+    return str(key)
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as loaded from YAML, in JSON form."""
+    if isinstance(value, Mapping):
+        return {json_key(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if isinstance(value, datetime.date | datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return value
+
+
+def _index(
+    node: yaml.Node,
+    path: JsonPath,
+    lines: dict[JsonPath, int],
+    key_lines: dict[JsonPath, int],
+    dups: list[tuple[int, str]],
+) -> None:
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
+            if key == "<<":
+                continue
+            if key in seen:
+                dups.append((key_node.start_mark.line + 1, key))
+            seen.add(key)
+            key_lines.setdefault((*path, key), key_node.start_mark.line + 1)
+            _index(value_node, (*path, key), lines, key_lines, dups)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _index(item, (*path, i), lines, key_lines, dups)
+
+
+#: libyaml's loader when PyYAML has it (several times faster), else the pure-Python one.
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _compose(text: str) -> tuple[yaml.Node | None, Any]:
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    return node, data
+
+
+def _yaml_error(path: Path, e: yaml.YAMLError) -> SpecSyntaxError:
+    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+    line = mark.line + 1 if mark is not None else None
+    problem = getattr(e, "problem", None) or str(e)
+    context = getattr(e, "context", None)
+    detail = f"{problem} ({context})" if context else problem
+    return SpecSyntaxError(path, line, f"YAML syntax error: {detail}; fix the YAML at this line")
+
+
+def parse_text(text: str, path: Path) -> Document:
+    """Parse ``text`` (YAML, or JSON when ``path`` ends in .json); raise SpecSyntaxError."""
+    lines: dict[JsonPath, int] = {}
+    key_lines: dict[JsonPath, int] = {}
+    dups: list[tuple[int, str]] = []
+    if path.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise SpecSyntaxError(path, e.lineno, f"JSON syntax error: {e.msg}") from None
+        try:  # JSON is (nearly always) YAML: borrow the YAML parser for the lines only
+            node, _ = _compose(text)
+        except yaml.YAMLError:
+            node = None
+    else:
+        try:
+            node, raw = _compose(text)
+        except yaml.YAMLError as e:
+            raise _yaml_error(path, e) from None
+        data = to_json(raw)
+    if node is not None:
+        _index(node, (), lines, key_lines, dups)
+    return Document(path, data, lines, key_lines, tuple(dups))
+
+
+def read_document(path: Path) -> Document:
+    """Read and parse one file; raise SpecSyntaxError (with the line) when malformed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise SpecSyntaxError(path, None, f"not UTF-8 ({e.reason}); save it as UTF-8") from None
+    except OSError as e:
+        raise SpecSyntaxError(path, None, f"cannot read: {e.strerror}") from None
+    return parse_text(text, path)
+
+
+def load_yaml(path: Path) -> Any:
+    """The data of one YAML file in JSON form; SpecSyntaxError (a SpecError) when malformed."""
+    return read_document(path).data

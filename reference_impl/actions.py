@@ -1,0 +1,264 @@
+"""Actions: frozen value types with a JSON form and a text form (docs/contract.md).
+
+Card groups are kept sorted by card index, so two actions naming the same cards in another
+order are equal (lay-downs compare as sets of sets of cards).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias
+
+from reference_impl.cards import Card, NotationError, format_card, parse_card, parse_cards
+from reference_impl.errors import MalformedAction
+
+
+def _card(value: Any, where: str) -> Card:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < 52:
+            return Card(value)
+        raise MalformedAction(f"{where}: no card with index {value!r} (cards are 0..51)")
+    try:
+        return parse_card(value)
+    except NotationError as e:
+        raise MalformedAction(f"{where}: {e}") from None
+
+
+def _cards(values: Any, where: str) -> tuple[Card, ...]:
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise MalformedAction(f"{where}: expected a list of card codes, got {values!r}")
+    out = tuple(sorted(_card(v, f"{where}[{i}]") for i, v in enumerate(values)))
+    if len(set(out)) != len(out):
+        raise MalformedAction(f"{where}: a card is named twice in {values!r}")
+    return out
+
+
+def _codes(cards: Iterable[int]) -> list[str]:
+    return [format_card(c) for c in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the top stock card (TURN.DRAW.STOCK-TOP)."""
+
+    type: ClassVar[str] = "draw"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "draw"}
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Eat:
+    """Eat the previous seat's latest discard ``card``, naming the hand cards ``with_``."""
+
+    card: Card
+    with_: tuple[Card, ...]
+    type: ClassVar[str] = "eat"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "with_", tuple(sorted(self.with_)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "eat", "card": format_card(self.card), "with": _codes(self.with_)}
+
+    def __str__(self) -> str:
+        return f"eat {format_card(self.card)} with {' '.join(_codes(self.with_))}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card``, ending the turn."""
+
+    card: Card
+    type: ClassVar[str] = "discard"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "discard", "card": format_card(self.card)}
+
+    def __str__(self) -> str:
+        return f"discard {format_card(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown:
+    """Lay down one or more phỏm of hand cards (final-round turn)."""
+
+    phoms: tuple[tuple[Card, ...], ...]
+    type: ClassVar[str] = "lay_down"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "phoms", tuple(sorted(tuple(sorted(p)) for p in self.phoms)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "lay_down", "phoms": [_codes(p) for p in self.phoms]}
+
+    def __str__(self) -> str:
+        return "lay down " + " / ".join(" ".join(_codes(p)) for p in self.phoms)
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Gửi ``card`` to phỏm number ``phom`` (0-based, lay-down order) of ``seat``."""
+
+    card: Card
+    seat: int
+    phom: int
+    type: ClassVar[str] = "send"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "send",
+            "card": format_card(self.card),
+            "to": {"seat": self.seat, "phom": self.phom},
+        }
+
+    def __str__(self) -> str:
+        return f"send {format_card(self.card)} to {self.seat}:{self.phom}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline the thêm vòng eat."""
+
+    type: ClassVar[str] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pass"}
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """The turn timer ran out: the engine auto-plays the turn (TIME.AUTO-PLAY)."""
+
+    type: ClassVar[str] = "timeout"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "timeout"}
+
+    def __str__(self) -> str:
+        return "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The seat leaves the game."""
+
+    type: ClassVar[str] = "leave"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "leave"}
+
+    def __str__(self) -> str:
+        return "leave"
+
+
+Action: TypeAlias = Draw | Eat | Discard | LayDown | Send | Pass | Timeout | Leave
+
+DRAW = Draw()
+PASS = Pass()
+TIMEOUT = Timeout()
+LEAVE = Leave()
+#: One shared Discard per card (legal_actions hands these out).
+DISCARDS: tuple[Discard, ...] = tuple(Discard(Card(c)) for c in range(52))
+
+ACTION_TYPES = ("draw", "eat", "discard", "lay_down", "send", "pass", "timeout", "leave")
+
+
+def _field(d: Mapping[str, Any], name: str, kind: str) -> Any:
+    if name not in d:
+        raise MalformedAction(f"{kind} action needs the field {name!r}: {dict(d)!r}")
+    return d[name]
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedAction(f"{where}: expected an integer, got {value!r}")
+    return value
+
+
+def from_json(d: Any) -> Action:
+    """The action of a JSON object; :class:`MalformedAction` says what is wrong."""
+    if not isinstance(d, Mapping):
+        raise MalformedAction(f"an action is a JSON object with a 'type', got {d!r}")
+    kind = d.get("type")
+    if kind == "draw":
+        return DRAW
+    if kind == "pass":
+        return PASS
+    if kind == "timeout":
+        return TIMEOUT
+    if kind == "leave":
+        return LEAVE
+    if kind == "discard":
+        return DISCARDS[_card(_field(d, "card", kind), "discard.card")]
+    if kind == "eat":
+        card = _card(_field(d, "card", kind), "eat.card")
+        return Eat(card, _cards(_field(d, "with", kind), "eat.with"))
+    if kind == "lay_down":
+        phoms = _field(d, "phoms", kind)
+        if isinstance(phoms, str) or not isinstance(phoms, list | tuple) or not phoms:
+            raise MalformedAction(
+                f"lay_down.phoms: expected a non-empty list of phỏm, got {phoms!r}"
+            )
+        return LayDown(tuple(_cards(p, f"lay_down.phoms[{i}]") for i, p in enumerate(phoms)))
+    if kind == "send":
+        card = _card(_field(d, "card", kind), "send.card")
+        to = _field(d, "to", kind)
+        if not isinstance(to, Mapping):
+            raise MalformedAction(f"send.to: expected {{'seat': s, 'phom': k}}, got {to!r}")
+        seat = _int(_field(to, "seat", "send.to"), "send.to.seat")
+        phom = _int(_field(to, "phom", "send.to"), "send.to.phom")
+        return Send(card, seat, phom)
+    raise MalformedAction(
+        f"unknown action type {kind!r}; expected one of: {', '.join(ACTION_TYPES)}"
+    )
+
+
+_SEND_RE = re.compile(r"send\s+(\S+)\s+to\s+(\d+)\s*:\s*(\d+)")
+_EAT_RE = re.compile(r"eat\s+(\S+)\s+with\s+(.+)")
+
+
+def parse_action(text: str) -> Action:
+    """The action of its text form (``draw``, ``eat 5H with 6H 7H``, ``discard KS``,
+    ``lay down 7S 7D 7H / 4H 5H 6H``, ``send 8H to 2:0``, ``pass``, ``timeout``, ``leave``)."""
+    if not isinstance(text, str):
+        raise MalformedAction(f"an action text must be a string, got {text!r}")
+    s = " ".join(text.strip().split())
+    low = s.lower()
+    simple: dict[str, Action] = {"draw": DRAW, "pass": PASS, "timeout": TIMEOUT, "leave": LEAVE}
+    if low in simple:
+        return simple[low]
+    try:
+        if low.startswith("discard "):
+            return DISCARDS[parse_card(s[len("discard ") :])]
+        m = _EAT_RE.fullmatch(s) if low.startswith("eat ") else None
+        if m:
+            return Eat(parse_card(m.group(1)), tuple(parse_cards(m.group(2))))
+        if low.startswith("lay down "):
+            groups = [g for g in s[len("lay down ") :].split("/")]
+            if any(not g.strip() for g in groups):
+                raise MalformedAction(f"empty phỏm in {text!r}")
+            return LayDown(tuple(tuple(parse_cards(g)) for g in groups))
+        m = _SEND_RE.fullmatch(s) if low.startswith("send ") else None
+        if m:
+            return Send(parse_card(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except MalformedAction:
+        raise
+    except NotationError as e:
+        raise MalformedAction(f"action {text!r}: {e}") from None
+    raise MalformedAction(
+        f"cannot read action {text!r}; expected e.g. 'draw', 'eat 5H with 6H 7H', 'discard KS',"
+        " 'lay down 7S 7D 7H / 4H 5H 6H', 'send 8H to 2:0', 'pass', 'timeout', 'leave'"
+    )
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    return action.to_json()

@@ -1,0 +1,87 @@
+"""Engine throughput: complete random-play games per second.
+
+``python -m reference_impl.bench [--ruleset R] [--games N] [--players 4] [--seed S] [--json]``
+Random play: at every decision the seat to act picks uniformly from ``legal_actions()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import sys
+import time
+from typing import Any
+
+from phomspec import SpecError, list_rulesets
+from reference_impl.deal import Deal
+from reference_impl.errors import EngineError
+from reference_impl.game import Game
+from reference_impl.params import load_ruleset
+
+
+def engine_throughput(
+    ruleset: str = "hoi-quan-bai", games: int = 2000, players: int = 4, seed: int = 0
+) -> dict[str, Any]:
+    """Play ``games`` random games (deal ``i`` shuffled with seed ``seed + i``, first seat
+    ``i % players``) and time them; the figures are in the returned dict."""
+    rs = load_ruleset(ruleset)
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        game = Game(rs, Deal.shuffled(seed + i, players, i % players))
+        while not game.is_over:
+            seat = game.to_act
+            if seat is None:
+                raise EngineError("the game is not over but nobody is to act")
+            ruling = game.apply(seat, choice(game.legal_actions()))
+            if not ruling.ok:
+                raise EngineError(f"a listed action was rejected: {ruling!r}")
+            decisions += 1
+    seconds = time.perf_counter() - start
+    return {
+        "ruleset": ruleset,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 1),
+        "decisions_per_second": round(decisions / seconds, 1),
+        "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m reference_impl.bench", description=__doc__)
+    parser.add_argument("--ruleset", action="append", help="ruleset id (repeatable; default: all)")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="one JSON object per ruleset")
+    args = parser.parse_args(argv)
+    try:
+        rulesets = args.ruleset or list_rulesets()
+        for rid in rulesets:
+            figures = engine_throughput(rid, args.games, args.players, args.seed)
+            if args.json:
+                print(json.dumps(figures), flush=True)
+            else:
+                print(
+                    f"{rid:14} {args.players}p {figures['games']} games"
+                    f" in {figures['seconds']:.2f}s:"
+                    f" {figures['games_per_second']:.0f} games/s,"
+                    f" {figures['decisions_per_second']:.0f} decisions/s,"
+                    f" max RSS {figures['max_rss_mb']} MB",
+                    flush=True,
+                )
+    except SpecError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 3
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""Policies play whole games without an illegal choice; the benchmark reports its figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from reference_impl import Deal, Game, load_ruleset
+from reference_impl.actions import LEAVE
+from reference_impl.bench import engine_throughput, main
+from reference_impl.policies import GreedyPolicy, RandomPolicy, play_game
+
+
+@pytest.mark.parametrize("ruleset", ["hoi-quan-bai", "co-ban", "ki-gui", "u9la"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_and_random_finish_games(ruleset: str, players: int) -> None:
+    rs = load_ruleset(ruleset)
+    for seed in range(20):
+        policies = [
+            GreedyPolicy(seed + s) if s % 2 else RandomPolicy(seed + s) for s in range(players)
+        ]
+        result = play_game(Game(rs, Deal.shuffled(seed, players, seed % players)), policies)
+        assert sum(result["totals"]) == 0
+
+
+def test_greedy_lays_down_its_best_arrangement() -> None:
+    rs = load_ruleset("co-ban")
+    laid = 0
+    for seed in range(30):
+        game = Game(rs, Deal.shuffled(seed, 4, 0))
+        play_game(game, GreedyPolicy(seed))
+        laid += sum(1 for seat in game.state()["laid"] if seat)
+    assert laid > 30  # greedy players are rarely móm
+
+
+def test_engine_throughput_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = engine_throughput("co-ban", games=20, players=3, seed=1)
+    assert figures["games"] == 20 and figures["players"] == 3
+    assert figures["games_per_second"] > 0
+    assert main(["--ruleset", "u9la", "--games", "5", "--json"]) == 0
+    assert '"ruleset": "u9la"' in capsys.readouterr().out
+    assert main(["--ruleset", "nope", "--games", "1"]) == 3
+
+
+def test_the_leads_pile_is_never_empty_when_a_card_moves() -> None:
+    # Chuyển bài takes the lead's latest pile card; an empty pile would raise EngineError.
+    # Greedy players eat whenever they can, so moves are frequent; some seats leave.
+    moved = 0
+    for ruleset in ("hoi-quan-bai", "co-ban", "ki-gui", "u9la"):
+        rs = load_ruleset(ruleset)
+        for seed in range(100):
+            players = 2 + seed % 3
+            game = Game(rs, Deal.shuffled(seed, players, seed % players))
+            policy = GreedyPolicy(seed)
+            turn = 0
+            while not game.is_over:
+                turn += 1
+                seat = game.to_act
+                assert seat is not None
+                action = LEAVE if seed % 7 == 0 and turn == 9 else policy.choose(game)
+                ruling = game.apply(seat, action)
+                assert ruling.ok
+                moved += sum(1 for e in ruling.events if e["type"] == "moved")
+    assert moved > 100

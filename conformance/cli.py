@@ -16,6 +16,7 @@ COMMANDS = [
     "validate",
     "arbitrate",
     "fuzz",
+    "mutate",
     "run", "smoke", "report", "baseline", "bench",
 ]
 

@@ -1,0 +1,194 @@
+"""``phom-conformance bench``: how fast the engine, the transport and the harness are.
+
+- engine: complete random-play games per second (``reference_impl.bench.engine_throughput``);
+- raw: a minimal loop against the null implementation (a thread writes every pre-encoded
+  request at once, the reply lines are read back, nothing parsed): the ceiling the null
+  implementation and the pipes allow;
+- harness vs null: the subprocess driver (encode, send, read, parse, check every reply) on
+  the same requests, pipelined in batches (``--batch``); the target is half the raw rate;
+- harness vs phom-reference: random-play games scripted by the in-process reference, sent
+  pipelined to ``phom-reference`` in a subprocess (its engine does the work);
+- harness in-process: the same games through the in-process driver (the default backend).
+
+Every rate is the best of ``--repeat`` runs (the machine's other load only slows a run); the
+raw and harness runs alternate so that both see the same load.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from conformance.driver import Driver
+from conformance.drivers.inprocess import InProcessDriver
+from conformance.drivers.subprocess import SubprocessDriver
+from conformance.errors import HarnessError
+from phomspec import list_rulesets
+from reference_impl import Deal, Game, load_ruleset
+from reference_impl.bench import engine_throughput
+from reference_impl.policies import RandomPolicy
+
+NULL_IMPL = [sys.executable, "-m", "conformance.drivers.null_impl"]
+REFERENCE = [sys.executable, "-m", "reference_impl.server"]
+APPLY = {"type": "apply", "game": "g", "seat": 0, "action": {"type": "draw"}}
+
+
+def _best(repeat: int, measure: Callable[[], float]) -> float:
+    return max(measure() for _ in range(repeat))
+
+
+def raw_rate(messages: int) -> float:
+    """Messages per second of the minimal loop against the null implementation: one thread
+    writes every pre-encoded request, the main thread reads the reply lines, nothing parsed."""
+    proc = subprocess.Popen(NULL_IMPL, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    if proc.stdin is None or proc.stdout is None:
+        raise HarnessError("subprocess.Popen gave no pipes")
+    stdin = proc.stdin
+    reader = os.fdopen(proc.stdout.fileno(), "rb", buffering=1 << 16, closefd=False)
+    data = b"".join(json.dumps({"id": i, **APPLY}, separators=(",", ":")).encode() + b"\n"
+                    for i in range(messages))
+    writer = threading.Thread(target=stdin.write, args=(data,), daemon=True)
+    try:
+        started = time.perf_counter()
+        writer.start()
+        for _ in range(messages):
+            reader.readline()
+        return messages / (time.perf_counter() - started)
+    finally:
+        writer.join()
+        reader.close()
+        stdin.close()
+        proc.wait(timeout=5)
+
+
+def driver_rate(driver: Driver, messages: int, batch: int) -> float:
+    """Messages per second through a started driver: batches sent pipelined, then read."""
+    send = driver.send
+    started = time.perf_counter()
+    for b in range(0, messages, batch):
+        pending = [send(APPLY) for _ in range(min(batch, messages - b))]
+        for p in pending:
+            p.result()
+    return messages / (time.perf_counter() - started)
+
+
+def scripted_games(games: int, ruleset: str, seed: int) -> list[list[dict[str, Any]]]:
+    """The requests of ``games`` random-play games, worked out by the in-process reference."""
+    rs = load_ruleset(ruleset)
+    scripts = []
+    for i in range(games):
+        deal = Deal.shuffled(seed + i, 4, i % 4)
+        game = Game(rs, deal)
+        policy = RandomPolicy(seed + i)
+        body = deal.to_json()
+        gid = f"b{i % 8}"  # reused ids keep the implementation's memory bounded
+        script = [{"type": "new_game", "game": gid, "ruleset": ruleset, "players": 4,
+                   "first": i % 4, "deal": {"hands": body["hands"], "stock": body["stock"]}}]
+        while not game.is_over:
+            seat = game.to_act
+            if seat is None:
+                raise HarnessError("the reference has nobody to act in a game that is not over")
+            action = policy.choose(game)
+            game.apply(seat, action)
+            script.append({"type": "apply", "game": gid, "seat": seat,
+                           "action": action.to_json()})
+        script.append({"type": "result", "game": gid})
+        scripts.append(script)
+    return scripts
+
+
+def games_rate(driver: Driver, scripts: list[list[dict[str, Any]]]) -> float:
+    """Messages per second playing the scripts, each game's requests pipelined."""
+    count = sum(len(s) for s in scripts)
+    started = time.perf_counter()
+    for script in scripts:
+        pending = [driver.send(m) for m in script]
+        for p in pending:
+            p.result()
+    return count / (time.perf_counter() - started)
+
+
+def measure(messages: int, batch: int, games: int, engine_games: int, repeat: int,
+            seed: int) -> dict[str, Any]:
+    random.seed(seed)
+    figures: dict[str, Any] = {"engine": [], "batch": batch, "messages": messages,
+                               "games": games, "repeat": repeat}
+    for rid in list_rulesets():
+        figures["engine"].append(engine_throughput(rid, games=engine_games, seed=seed))
+    null = SubprocessDriver(NULL_IMPL)
+    null.start()
+    raw: list[float] = []
+    harness: list[float] = []
+    cpu: list[float] = []
+    try:
+        for _ in range(repeat):  # interleaved, so that both see the same load on the machine
+            raw.append(raw_rate(messages))
+            before = time.process_time()
+            harness.append(driver_rate(null, messages, batch))
+            cpu.append((time.process_time() - before) / messages)
+    finally:
+        null.close()
+    figures["raw_null_msgs_per_s"] = round(max(raw))
+    figures["harness_null_msgs_per_s"] = round(max(harness))
+    # CPU time of this process per message (both harness threads): steady under load
+    figures["harness_cpu_us_per_msg"] = round(min(cpu) * 1e6, 2)
+    figures["harness_vs_raw"] = round(
+        figures["harness_null_msgs_per_s"] / figures["raw_null_msgs_per_s"], 3)
+    scripts = scripted_games(games, "co-ban", seed)
+    ref = SubprocessDriver(REFERENCE)
+    ref.start()
+    try:
+        figures["harness_reference_msgs_per_s"] = round(
+            _best(repeat, lambda: games_rate(ref, scripts)))
+    finally:
+        ref.close()
+    inproc = InProcessDriver()
+    inproc.start()
+    figures["inprocess_reference_msgs_per_s"] = round(
+        _best(repeat, lambda: games_rate(inproc, scripts)))
+    inproc.close()
+    return figures
+
+
+@click.command("bench")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option("--messages", type=click.IntRange(min=100), default=50_000, show_default=True,
+              help="Messages per transport measurement.")
+@click.option("--batch", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Requests sent before their replies are read (pipelining depth).")
+@click.option("--games", type=click.IntRange(min=1), default=40, show_default=True,
+              help="Random-play games sent to phom-reference.")
+@click.option("--engine-games", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Games per ruleset for the engine figure.")
+@click.option("--repeat", type=click.IntRange(min=1), default=3, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+def command(as_json: bool, messages: int, batch: int, games: int, engine_games: int,
+            repeat: int, seed: int) -> None:
+    """Measure engine and harness throughput."""
+    f = measure(messages, batch, games, engine_games, repeat, seed)
+    if as_json:
+        click.echo(json.dumps(f))
+        return
+    click.echo("engine (random play, 4 players):")
+    for e in f["engine"]:
+        click.echo(f"  {e['ruleset']:14} {e['games_per_second']:8.0f} games/s"
+                   f" {e['decisions_per_second']:10.0f} decisions/s")
+    click.echo("protocol:")
+    click.echo(f"  raw loop vs null implementation   {f['raw_null_msgs_per_s']:>9} msgs/s"
+               "  (all requests in flight)")
+    click.echo(f"  harness vs null implementation    {f['harness_null_msgs_per_s']:>9} msgs/s"
+               f"  (batches of {batch}: {f['harness_vs_raw']:.0%} of raw; target >= 50%;"
+               f" {f['harness_cpu_us_per_msg']} µs CPU per message)")
+    click.echo(f"  harness vs phom-reference         {f['harness_reference_msgs_per_s']:>9} msgs/s"
+               f"  ({games} random-play games)")
+    click.echo(f"  harness vs in-process reference   {f['inprocess_reference_msgs_per_s']:>9}"
+               " msgs/s")

@@ -1,0 +1,80 @@
+"""``phom-conformance mutate``: the mutation score of the suite and of the fuzzer."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+@click.command("mutate")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as JSON.")
+@click.option("--games", type=click.IntRange(min=0), default=1000, show_default=True,
+              help="Fuzzed games per mutant (0: suite only).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fuzzed games.")
+@click.option("--mutant", "only", multiple=True, metavar="ID", help="Only these mutants.")
+@click.option("--no-suite", is_flag=True, help="Score the fuzzer only.")
+@click.option("--list", "list_only", is_flag=True, help="List the mutants and exit.")
+def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suite: bool,
+            list_only: bool) -> None:
+    """Run the suite and the differential fuzzer against rule mutants of the reference
+    engine (plausible implementation mistakes) and report which ones each kills.
+
+    Exit status: 0 every mutant killed, 1 survivors, 2 harness error, 3 usage error.
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from conformance.errors import HarnessError
+    from conformance.mutants.catalog import BY_ID, MUTANTS
+    from conformance.mutants.score import MutantScore, score
+
+    unknown = [m for m in only if m not in BY_ID]
+    if unknown:
+        raise click.UsageError(f"no mutant {', '.join(unknown)}; see --list")
+    mutants = [BY_ID[m] for m in only] if only else list(MUTANTS)
+    console = Console(highlight=False)
+    if list_only:
+        for m in mutants:
+            console.print(f"{m.id:28} {m.topic:9} {m.title} [{', '.join(m.clauses)}]")
+        return
+    err = Console(stderr=True, highlight=False)
+
+    def tell(s: MutantScore) -> None:
+        if not as_json:
+            how = ("killed" if s.killed else "[red]SURVIVED[/red]")
+            err.print(f"  {s.mutant.id:28} {how} (suite {s.suite_killed}, fuzz {s.fuzz_killed}"
+                      f"{'' if s.fuzz_game is None else f' at game {s.fuzz_game}'})")
+
+    try:
+        board = score(mutants, games=games, seed=seed, suite=not no_suite, fuzz=games > 0,
+                      on_score=tell)
+    except HarnessError as e:
+        err.print(f"harness error: {e}")
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps(board.to_json(), ensure_ascii=False, indent=2))
+    else:
+        t = Table(title=f"Mutation score ({len(board.scores)} mutants, {games} fuzzed games"
+                        f" each, {board.scenarios} scenarios)", header_style="bold")
+        for col in ("mutant", "topic", "suite", "fuzz", "first game", "clause"):
+            t.add_column(col)
+        for s in board.scores:
+            t.add_row(s.mutant.id, s.mutant.topic, _mark(s.suite_killed), _mark(s.fuzz_killed),
+                      "" if s.fuzz_game is None else str(s.fuzz_game), s.fuzz_clause or "")
+        console.print(t)
+        for which in ("suite", "fuzz", "total"):
+            k, n = board.rate(which)
+            console.print(f"{which} score: {k}/{n}" + (f" = {k / n:.0%}" if n else ""))
+        if board.baseline_failures:
+            console.print(f"[yellow]{len(board.baseline_failures)} scenario(s) fail on the"
+                          " reference itself and were not counted:[/yellow] "
+                          + ", ".join(board.baseline_failures[:10]))
+        for s in board.survivors:
+            console.print(f"[red]survivor[/red] {s.mutant.id}: {s.mutant.title}. Why: {s.note}")
+    sys.exit(1 if board.survivors else 0)
+
+
+def _mark(value: bool | None) -> str:
+    return "-" if value is None else ("killed" if value else "[red]lives[/red]")

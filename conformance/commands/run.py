@@ -1,0 +1,219 @@
+"""``phom-conformance run``: run the scenarios against an implementation (default: reference)."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from types import FrameType
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+
+from conformance.drivers import make_driver
+from conformance.drivers.subprocess import (
+    DEFAULT_HELLO_TIMEOUT,
+    DEFAULT_MAX_LINE_BYTES,
+    DEFAULT_TIMEOUT,
+)
+from conformance.errors import HarnessError, ScenarioError
+from conformance.ledger import Ledger, LedgerError
+from conformance.outcomes import ScenarioResult
+from conformance.reports.jsonl import JsonlWriter, make_header
+from conformance.reports.outputs import EXIT_HARNESS, EXIT_USAGE, exit_code, write_outputs
+from conformance.reports.terminal import RunProgress, print_summary
+from conformance.runner import (
+    DEFAULT_MAX_RESTARTS,
+    Interrupted,
+    Runner,
+    RunOptions,
+    SelectionError,
+    replay_command,
+    select,
+)
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """One clear line on stderr, then exit with ``code`` (no traceback)."""
+    click.echo(f"phom-conformance: {message}", err=True)
+    sys.exit(code)
+
+
+def load_all_scenarios(rulesets: list[str] | None) -> list[Any]:
+    """Every scenario of the suite (optionally only these rulesets'); exits 2 when it cannot."""
+    try:
+        from conformance.scenario import load_scenarios
+    except ModuleNotFoundError as e:
+        if e.name == "conformance.scenario":
+            fail("the scenario model (conformance.scenario) is not available in this"
+                 " installation: there are no scenarios to run", EXIT_HARNESS)
+        raise
+    try:
+        return list(load_scenarios(rulesets=rulesets))
+    except (ScenarioError, HarnessError) as e:
+        fail(f"cannot load the scenarios: {e}", EXIT_HARNESS)
+    except Exception as e:  # a bug in the suite's loader: one line, not a traceback
+        fail(f"cannot load the scenarios ({type(e).__name__}): {e}", EXIT_HARNESS)
+
+
+def check_rulesets(rulesets: tuple[str, ...]) -> None:
+    from phomspec import list_rulesets
+
+    known = list_rulesets()
+    unknown = [r for r in rulesets if r not in known]
+    if unknown:
+        fail(f"unknown ruleset {', '.join(unknown)} (rulesets: {', '.join(known)})", EXIT_USAGE)
+
+
+class _Term:
+    """SIGTERM as an exception in the main thread, so the report gets its footer."""
+
+    def __enter__(self) -> _Term:
+        self._old = signal.getsignal(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, self._raise)
+        return self
+
+    @staticmethod
+    def _raise(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted("SIGTERM")
+
+    def __exit__(self, *exc: object) -> None:
+        signal.signal(signal.SIGTERM, self._old)
+
+
+@click.command("run")
+@click.option("--impl", metavar="CMD",
+              help="Command line of the implementation (split like a shell would, never run"
+                   " through one). Default: the reference engine in-process.")
+@click.option("--ruleset", "rulesets", multiple=True, metavar="R",
+              help="Only scenarios of this ruleset (repeatable).")
+@click.option("-k", "keyword", metavar="EXPR",
+              help="Scenarios whose id, name or tags contain the words (and/or/not, parentheses);"
+                   " an exact scenario id selects that scenario alone.")
+@click.option("--clause", "clauses", multiple=True, metavar="GLOB",
+              help="Only scenarios citing a clause that matches (e.g. 'EAT.*'; repeatable).")
+@click.option("--timeout", type=click.FloatRange(min=0.01), default=DEFAULT_TIMEOUT,
+              show_default=True, help="Seconds to wait for each reply.")
+@click.option("--hello-timeout", type=click.FloatRange(min=0.01), default=DEFAULT_HELLO_TIMEOUT,
+              show_default=True, help="Seconds to wait for the process to start and answer hello.")
+@click.option("--max-line-bytes", type=click.IntRange(min=1024), default=DEFAULT_MAX_LINE_BYTES,
+              show_default=True, help="Longest reply line accepted.")
+@click.option("--strict-protocol", is_flag=True,
+              help="Validate every message against the protocol's JSON Schemas.")
+@click.option("--report", type=click.Path(dir_okay=False), metavar="F.jsonl",
+              help="Write the JSONL report here (as the run goes).")
+@click.option("--junit", type=click.Path(dir_okay=False), metavar="F", help="Write JUnit XML.")
+@click.option("--markdown", type=click.Path(dir_okay=False), metavar="F",
+              help="Write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY).")
+@click.option("--html", type=click.Path(dir_okay=False), metavar="F", help="Write an HTML page.")
+@click.option("--expected-failures", "ledger_path", type=click.Path(dir_okay=False), metavar="F",
+              help="Expected-failures ledger (YAML): listed failures are xfail,"
+                   " listed passes xpass.")
+@click.option("--max-fail", type=click.IntRange(min=1), metavar="N",
+              help="Stop after N failing scenarios; the rest are reported as skipped.")
+@click.option("--max-restarts", type=click.IntRange(min=0), default=DEFAULT_MAX_RESTARTS,
+              show_default=True, help="Restarts after crashes or timeouts before giving up.")
+@click.option("--transcripts", type=click.Choice(["failures", "all", "none"]), default="failures",
+              show_default=True,
+              help="Which scenarios keep their protocol transcript in the report.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Recorded in the report; seeds any randomness of the run.")
+def command(
+    impl: str | None,
+    rulesets: tuple[str, ...],
+    keyword: str | None,
+    clauses: tuple[str, ...],
+    timeout: float,
+    hello_timeout: float,
+    max_line_bytes: int,
+    strict_protocol: bool,
+    report: str | None,
+    junit: str | None,
+    markdown: str | None,
+    html: str | None,
+    ledger_path: str | None,
+    max_fail: int | None,
+    max_restarts: int,
+    transcripts: str,
+    seed: int,
+) -> None:
+    """Run the conformance scenarios; exit 0 conformant, 1 failures, 2 harness/protocol error."""
+    import random
+
+    random.seed(seed)
+    check_rulesets(rulesets)
+    ledger = None
+    if ledger_path is not None:
+        try:
+            ledger = Ledger.load(ledger_path)
+        except LedgerError as e:
+            fail(str(e), EXIT_USAGE)
+    scenarios = load_all_scenarios(list(rulesets) or None)
+    try:
+        chosen = select(scenarios, keyword, clauses, rulesets)
+    except SelectionError as e:
+        fail(str(e), EXIT_USAGE)
+    if not chosen:
+        fail("no scenario matches the selection (-k, --clause, --ruleset)", EXIT_USAGE)
+
+    console = Console()
+    try:
+        driver = make_driver(impl, timeout=timeout, hello_timeout=hello_timeout,
+                             max_line_bytes=max_line_bytes, strict=strict_protocol)
+    except HarnessError as e:
+        fail(f"--impl: {e}", EXIT_USAGE)
+    extra = ["--seed", str(seed)] if seed else []
+    replay = replay_command(impl, timeout=timeout if timeout != DEFAULT_TIMEOUT else None,
+                            strict=strict_protocol, extra=extra)
+    selection = {"keyword": keyword, "clauses": list(clauses), "rulesets": list(rulesets)}
+    state: dict[str, Any] = {"writer": None}
+
+    def on_start(hello: dict[str, Any] | None, error: str | None) -> None:
+        listed = (hello or {}).get("rulesets", [])
+        supported = [str(r.get("id")) for r in listed if isinstance(r, dict)]
+        header = make_header(implementation=hello, command=impl or "phom-reference (in-process)",
+                             rulesets=list(rulesets) or supported, seed=seed, planned=len(chosen),
+                             selection=selection, start_error=error)
+        try:
+            state["writer"] = JsonlWriter(report, header)
+        except OSError as e:
+            raise HarnessError(f"{report}: cannot write the report: {e.strerror}") from None
+
+    progress = RunProgress(console, len(chosen))
+
+    def on_result(result: ScenarioResult) -> None:
+        state["writer"].write(result)
+        progress.advance(result)
+
+    runner = Runner(driver, RunOptions(max_restarts=max_restarts, max_fail=max_fail,
+                                       ledger=ledger, replay=replay, transcripts=transcripts),
+                    on_result=on_result, on_start=on_start)
+    cut: str | None = None
+    run = None
+    try:
+        with _Term(), progress:
+            run = runner.run(chosen)
+    except KeyboardInterrupt:
+        cut = "interrupted (SIGINT)"
+    except Interrupted as e:
+        cut = f"interrupted ({e})"
+    except HarnessError as e:
+        cut = f"harness error: {e}"
+    writer: JsonlWriter | None = state["writer"]
+    if writer is None:
+        fail(cut or "the run did not start", EXIT_HARNESS)
+    footer_extra: dict[str, Any] = {"restarts": run.restarts if run else None}
+    if ledger is not None and not (keyword or clauses or rulesets):
+        stale = [e.id for e in ledger.unused(r.id for r in writer.results)]
+        footer_extra["ledger_unused"] = stale
+        for sid in stale:
+            console.print(f"[yellow]ledger:[/] {ledger_path}: no scenario {sid!r} ran"
+                          " (renamed or removed? drop the entry)")
+    writer.finish(complete=cut is None, reason=cut, extra=footer_extra)
+    result = writer.report()
+    try:
+        write_outputs(result, junit=junit, markdown=markdown, html=html)
+    except OSError as e:
+        fail(f"cannot write a report file: {e}", EXIT_HARNESS)
+    print_summary(result, console)
+    sys.exit(exit_code(result))

@@ -1,0 +1,83 @@
+"""What every driver shares: the hello request, the checks a reply gets, done replies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import conformance
+from conformance.driver import Pending
+from conformance.drivers.schemas import (
+    PROTOCOL_VERSION,
+    reply_problem,
+    reply_schema_problem,
+    request_problem,
+)
+from conformance.errors import ProtocolViolation
+
+
+def hello_request() -> dict[str, Any]:
+    """The harness's hello (spec/protocol.md 5.1), without ``id``."""
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "kit": {"name": "phom-conformance", "version": conformance.__version__},
+    }
+
+
+def check_hello(reply: dict[str, Any], stderr_tail: str = "") -> dict[str, Any]:
+    """The hello's payload (without ``id`` and ``ok``); :class:`ProtocolViolation` unless
+    ``reply`` is a hello the harness can go on with."""
+    if reply.get("ok") is not True:
+        error = reply.get("error") or {}
+        raise ProtocolViolation(
+            f"the implementation refused hello: {error.get('code')}: {error.get('message')}",
+            repr(reply),
+            stderr_tail,
+        )
+    version = str(reply.get("protocol", ""))
+    if version.split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
+        raise ProtocolViolation(
+            f"the implementation speaks protocol {version!r}; this kit speaks {PROTOCOL_VERSION}",
+            repr(reply),
+            stderr_tail,
+        )
+    return {k: v for k, v in reply.items() if k not in ("id", "ok")}
+
+
+def reply_violation(
+    request: dict[str, Any], reply: dict[str, Any], *, strict: bool, request_invalid: str | None
+) -> str | None:
+    """Why ``reply`` is not a valid reply to ``request``, or None (spec/protocol.md 6)."""
+    kind = request.get("type")
+    problem = reply_problem(kind, reply)
+    if problem is None and strict:
+        if request_invalid is not None and reply.get("ok") is True:
+            problem = f"ok reply to a request the protocol schema rejects ({request_invalid})"
+        else:
+            problem = reply_schema_problem(kind, reply)
+    return problem
+
+
+def strict_request_problem(request: dict[str, Any]) -> str | None:
+    return request_problem(request)
+
+
+class DonePending(Pending):
+    """A reply already in hand (the in-process driver), or an error to raise."""
+
+    __slots__ = ("_error", "_reply", "request")
+
+    def __init__(
+        self,
+        request: dict[str, Any],
+        reply: dict[str, Any],
+        error: BaseException | None = None,
+    ):
+        self.request = request
+        self._reply = reply
+        self._error = error
+
+    def result(self) -> dict[str, Any]:
+        if self._error is not None:
+            raise self._error
+        return self._reply

@@ -1,0 +1,66 @@
+"""The reference engine in-process: ``reference_impl.server.Server.handle``, no subprocess.
+
+The default backend: the same protocol logic as ``phom-reference``, without pipes. With
+``strict`` every message is checked against the protocol schemas both ways; with
+``roundtrip`` every message also goes through ``json.dumps``/``json.loads`` (what a pipe
+would do to it).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conformance.driver import Driver, Pending
+from conformance.drivers.base import (
+    DonePending,
+    check_hello,
+    hello_request,
+    reply_violation,
+    strict_request_problem,
+)
+from conformance.errors import HarnessError, ProtocolViolation
+from reference_impl.server import Server
+
+
+class InProcessDriver(Driver):
+    """A session with the reference engine running in this process."""
+
+    description = "phom-reference (in-process)"
+
+    def __init__(self, *, strict: bool = False, roundtrip: bool = False):
+        self.strict = strict
+        self.roundtrip = roundtrip
+        self._server: Server | None = None
+        self._next_id = 0
+        self.hello = {}
+
+    def start(self) -> dict[str, Any]:
+        self._server = Server()
+        self._next_id = 0
+        self.hello = check_hello(self.send(hello_request()).result())
+        return self.hello
+
+    def send(self, message: dict[str, Any]) -> Pending:
+        if self._server is None:
+            raise HarnessError("the in-process driver is not started (call start())")
+        request = {"id": self._next_id, **message}
+        request["id"] = self._next_id
+        self._next_id += 1
+        invalid = strict_request_problem(request) if self.strict else None
+        if self.roundtrip:
+            reply = json.loads(json.dumps(self._server.handle(json.loads(json.dumps(request)))))
+        else:
+            reply = self._server.handle(request)
+        problem = reply_violation(request, reply, strict=self.strict, request_invalid=invalid)
+        if problem is not None:
+            what = f"reply to {request.get('type')}: {problem}"
+            error = ProtocolViolation(what, repr(reply)[:200])
+            return DonePending(request, {}, error)
+        return DonePending(request, reply)
+
+    def close(self) -> None:
+        self._server = None
+
+    def stderr_tail(self) -> str:
+        return ""

@@ -1,0 +1,131 @@
+"""The protocol's JSON Schemas (spec/schemas/protocol/) and the cheap checks every reply gets.
+
+``reply_problem`` is the always-on check (id, ``ok``, the members a reply of that type needs):
+a few dict look-ups per message. ``schema_problem`` is the full JSON Schema validation of
+strict mode.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+
+from phomspec.paths import spec_dir
+
+PROTOCOL_VERSION = "1.0"
+REQUEST_TYPES = ("hello", "new_game", "apply", "legal_actions", "state", "result", "bye")
+QUERIES = ("legal_actions", "state", "result")
+ERROR_CODES = ("malformed", "unknown_game", "unsupported", "bad_deal", "internal")
+
+#: Members an ``ok: true`` reply must have, by request type (checked on every reply).
+REPLY_MEMBERS: dict[str, tuple[str, ...]] = {
+    "hello": ("name", "version", "language", "protocol", "rulesets", "readings", "queries"),
+    "new_game": ("game", "events"),
+    "apply": ("ruling",),
+    "legal_actions": ("seat", "actions"),
+    "state": ("state",),
+    "result": ("result",),
+    "bye": (),
+}
+
+
+def schema_dir() -> Any:
+    return spec_dir() / "schemas" / "protocol"
+
+
+@cache
+def _registry() -> tuple[Registry, dict[str, str]]:
+    resources = []
+    ids: dict[str, str] = {}
+    for path in sorted(schema_dir().glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+        ids[path.name.removesuffix(".schema.json")] = schema["$id"]
+    return Registry().with_resources(resources), ids
+
+
+@cache
+def validator(name: str) -> jsonschema.protocols.Validator:
+    """Validator of one message schema, e.g. ``"apply.request"`` or ``"error.reply"``."""
+    registry, ids = _registry()
+    if name not in ids:
+        raise KeyError(f"no protocol schema {name!r} in {schema_dir()}")
+    schema = registry.contents(ids[name])
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema, registry=registry)
+
+
+def schema_problem(name: str, message: object) -> str | None:
+    """None when ``message`` is valid against schema ``name``; else one line: where, what."""
+    v = validator(name)
+    error = best_match(v.iter_errors(message))
+    if error is None:
+        return None
+    where = "/".join(str(p) for p in error.absolute_path) or "(top level)"
+    return f"{name} schema: at {where}: {error.message}"
+
+
+def request_problem(message: dict[str, Any]) -> str | None:
+    """Schema check of an outgoing request (strict mode)."""
+    kind = message.get("type")
+    if kind not in REQUEST_TYPES:
+        return f"unknown request type {kind!r}"
+    return schema_problem(f"{kind}.request", message)
+
+
+def reply_schema_problem(request_type: object, reply: dict[str, Any]) -> str | None:
+    """Schema check of a reply to a request of ``request_type`` (strict mode)."""
+    if reply.get("ok") is False:
+        return schema_problem("error.reply", reply)
+    if request_type not in REQUEST_TYPES:
+        return f"ok reply to a request of unknown type {request_type!r}"
+    return schema_problem(f"{request_type}.reply", reply)
+
+
+_NEEDED = {kind: frozenset(("id", "ok", *members)) for kind, members in REPLY_MEMBERS.items()}
+
+
+def reply_problem(request_type: object, reply: dict[str, Any]) -> str | None:
+    """The always-on check: ``ok`` and the members a reply of this type needs."""
+    if reply.get("ok") is True and isinstance(request_type, str):
+        needed = _NEEDED.get(request_type)
+        if needed is not None and reply.keys() >= needed:
+            if request_type != "apply":
+                return None
+            ruling = reply["ruling"]
+            if (ruling == "accepted" and "events" in reply) or (
+                ruling == "rejected" and "reason" in reply
+            ):
+                return None
+    return _reply_problem_detail(request_type, reply)
+
+
+def _reply_problem_detail(request_type: object, reply: dict[str, Any]) -> str | None:
+    ok = reply.get("ok")
+    if ok is False:
+        error = reply.get("error")
+        if not isinstance(error, dict) or "code" not in error or "message" not in error:
+            return "an error reply needs error.code and error.message"
+        return None
+    if ok is not True:
+        return f"'ok' must be true or false (got {ok!r})"
+    needed = REPLY_MEMBERS.get(request_type) if isinstance(request_type, str) else None
+    if needed is None:
+        return None
+    missing = [m for m in needed if m not in reply]
+    if request_type == "apply" and not missing:
+        ruling = reply["ruling"]
+        if ruling == "rejected":
+            missing.append("reason")
+        elif ruling == "accepted":
+            missing.append("events")
+        else:
+            return f"apply reply with ruling {ruling!r} (expected 'accepted' or 'rejected')"
+    if missing:
+        return f"no {', '.join(repr(m) for m in missing)} in the {request_type} reply"
+    return None

@@ -1,0 +1,530 @@
+"""Any implementation as a child process speaking JSON lines (spec/protocol.md).
+
+One reader thread per pipe, started with the process (never one per message): the stdout
+reader splits chunks into lines and queues them; the stderr reader keeps a bounded tail.
+Requests are buffered and written by the calling thread on a non-blocking pipe, a few KiB at
+a time, so pipelined requests cost few writes; ``Pending.result()`` flushes, then takes the
+replies in order (and any further ones already in).
+A line longer than the limit is never held whole: the reader gives up on it after the limit.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import select
+import shlex
+import signal
+import subprocess
+import threading
+import time
+from json.scanner import make_scanner
+from typing import Any
+
+from conformance.driver import Driver, Pending
+from conformance.drivers.base import (
+    check_hello,
+    hello_request,
+    reply_violation,
+    strict_request_problem,
+)
+from conformance.drivers.schemas import reply_problem
+from conformance.errors import (
+    HarnessError,
+    ImplCrashed,
+    ImplError,
+    ImplTimeout,
+    ProtocolViolation,
+)
+
+DEFAULT_TIMEOUT = 5.0
+DEFAULT_HELLO_TIMEOUT = 20.0
+DEFAULT_MAX_LINE_BYTES = 1 << 20
+STDERR_TAIL_BYTES = 64 * 1024
+STDERR_TAIL_LINES = 200
+QUOTE_BYTES = 200
+_CHUNK = 1 << 16
+#: Buffered requests are written once this many bytes wait (the child starts early).
+_FLUSH_AT = 1 << 12
+#: One encoder for every request: json.dumps with keyword arguments builds a new one per call.
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+_scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a class
+
+
+def parse_line(line: bytes) -> Any:
+    """One JSON value from one line (json.loads, without its per-call overhead)."""
+    try:
+        text = line.decode()
+        value, end = _scan(text, 0)
+    except (UnicodeDecodeError, StopIteration):
+        return json.loads(line)  # raises, with json's own message
+    if end != len(text) and text[end:].strip():
+        return json.loads(line)
+    return value
+
+
+def quote(data: bytes | str, limit: int = QUOTE_BYTES) -> str:
+    """``data`` for a message: repr of at most ``limit`` bytes, with the full size if cut."""
+    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
+    if len(raw) <= limit:
+        return repr(raw)
+    return f"{raw[:limit]!r}... ({len(raw)} bytes)"
+
+
+class _EndOfOutput:
+    """Queued by the stdout reader when the pipe closes."""
+
+
+class _TooLong:
+    """Queued by the stdout reader instead of a line above the size limit."""
+
+    def __init__(self, head: bytes, size: int, complete: bool):
+        self.head, self.size, self.complete = head, size, complete
+
+
+_EOF = _EndOfOutput()
+
+
+class _StdoutReader(threading.Thread):
+    """Reads the child's stdout in chunks and queues complete lines (bytes, no newline)."""
+
+    def __init__(self, fd: int, max_line: int):
+        super().__init__(name=f"phom-stdout-{fd}", daemon=True)
+        self.fd, self.max_line = fd, max_line
+        self.lines: collections.deque[bytes | _TooLong | _EndOfOutput] = collections.deque()
+        self.cond = threading.Condition()
+        self._partial = b""
+        self._skipping = False
+
+    def _push(self, items: list[bytes | _TooLong | _EndOfOutput]) -> None:
+        with self.cond:
+            self.lines.extend(items)
+            self.cond.notify()
+
+    def run(self) -> None:
+        partial = b""
+        skipping = False  # inside a line that was already reported too long
+        max_line = self.max_line
+        lines = self.lines
+        cond = self.cond
+        while True:
+            try:
+                chunk = os.read(self.fd, _CHUNK)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                tail: list[bytes | _TooLong | _EndOfOutput] = []
+                if partial and not skipping:
+                    tail.append(partial)
+                tail.append(_EOF)
+                self._push(tail)
+                return
+            if not skipping and len(partial) + len(chunk) <= max_line:
+                # the common case: no line here can be over the limit
+                parts = chunk.split(b"\n")
+                if partial:
+                    parts[0] = partial + parts[0]
+                partial = parts.pop()
+                if parts:
+                    with cond:
+                        lines.extend(parts)
+                        cond.notify()
+                continue
+            self._slow(chunk, partial, skipping)
+            partial, skipping = self._partial, self._skipping
+
+    def _slow(self, chunk: bytes, partial: bytes, skipping: bool) -> None:
+        """Split ``chunk`` when a line may be over the limit; never keeps more than the limit."""
+        max_line = self.max_line
+        parts = chunk.split(b"\n")
+        last = parts.pop()
+        out: list[bytes | _TooLong | _EndOfOutput] = []
+        for part in parts:  # each ends a line
+            if skipping:
+                skipping, partial = False, b""
+                continue
+            line = partial + part if partial else part
+            partial = b""
+            if len(line) > max_line:
+                out.append(_TooLong(line[:QUOTE_BYTES], len(line), True))
+            else:
+                out.append(line)
+        if not skipping:
+            partial += last
+            if len(partial) > max_line:
+                out.append(_TooLong(partial[:QUOTE_BYTES], len(partial), False))
+                partial, skipping = b"", True
+        self._partial, self._skipping = partial, skipping
+        if out:
+            self._push(out)
+
+    def take(self, deadline: float) -> bytes | _TooLong | _EndOfOutput | None:
+        """The next queued item, or None when ``deadline`` passes first."""
+        lines = self.lines
+        if lines:
+            return lines.popleft()
+        with self.cond:
+            while not lines:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return None
+                self.cond.wait(remaining)
+            return lines.popleft()
+
+
+class _StderrTail(threading.Thread):
+    """Drains the child's stderr continuously, keeping only the last bytes."""
+
+    def __init__(self, fd: int, keep: int = STDERR_TAIL_BYTES):
+        super().__init__(name=f"phom-stderr-{fd}", daemon=True)
+        self.fd, self.keep = fd, keep
+        self.buf = bytearray()
+        self.total = 0
+        self.lock = threading.Lock()
+
+    def run(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.fd, _CHUNK)
+            except OSError:
+                return
+            if not chunk:
+                return
+            with self.lock:
+                self.total += len(chunk)
+                self.buf += chunk
+                if len(self.buf) > 2 * self.keep:
+                    del self.buf[: -self.keep]
+
+    def text(self, max_lines: int = STDERR_TAIL_LINES) -> str:
+        with self.lock:
+            data = bytes(self.buf[-self.keep :])
+            total = self.total
+        lines = data.decode("utf-8", "replace").splitlines()
+        cut = total > len(data) or len(lines) > max_lines
+        lines = lines[-max_lines:]
+        if cut:
+            lines.insert(0, f"[stderr: {total} bytes in all; the last {len(lines)} lines follow]")
+        return "\n".join(lines)
+
+
+class _SubprocessPending(Pending):
+    __slots__ = ("_driver", "error", "invalid", "reply", "request")
+
+    def __init__(self, driver: SubprocessDriver, request: dict[str, Any], invalid: str | None):
+        self._driver = driver
+        self.request = request
+        self.invalid = invalid
+        self.reply: dict[str, Any] | None = None
+        self.error: ImplError | None = None
+
+    def result(self) -> dict[str, Any]:
+        if self.reply is None and self.error is None:
+            self._driver._resolve(self)
+        if self.error is not None:
+            raise self.error
+        return self.reply  # type: ignore[return-value]
+
+
+class SubprocessDriver(Driver):
+    """A session with an implementation run as a child process.
+
+    ``cmd`` is a command line (split with :func:`shlex.split`, never given to a shell) or an
+    argument list. ``timeout`` bounds each reply, ``hello_timeout`` the handshake,
+    ``max_line_bytes`` one reply line; ``strict`` validates all traffic against the schemas.
+    ``auto_restart`` (for the pytest plugin, where tests do not restart the driver): after a
+    crash, timeout or violation, the next ``send`` restarts the process, at most that often.
+    """
+
+    def __init__(
+        self,
+        cmd: str | list[str],
+        timeout: float = DEFAULT_TIMEOUT,
+        hello_timeout: float = DEFAULT_HELLO_TIMEOUT,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        strict: bool = False,
+        *,
+        env: dict[str, str] | None = None,
+        cwd: str | None = None,
+        auto_restart: int = 0,
+    ):
+        try:
+            self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
+        except ValueError as e:
+            raise HarnessError(f"cannot read the implementation command {cmd!r}: {e}") from None
+        if not self.argv:
+            raise HarnessError("the implementation command is empty")
+        self.command = cmd if isinstance(cmd, str) else shlex.join(cmd)
+        self.description = self.command
+        self.timeout, self.hello_timeout = timeout, hello_timeout
+        self.max_line_bytes, self.strict = max_line_bytes, strict
+        self.env, self.cwd = env, cwd
+        self.hello = {}
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stdout: _StdoutReader | None = None
+        self._stderr: _StderrTail | None = None
+        self._out = bytearray()
+        self._outstanding: collections.deque[_SubprocessPending] = collections.deque()
+        self._broken: ImplError | None = None
+        self._next_id = 0
+        self.auto_restart = auto_restart
+        self.restarts = 0
+        #: How the last process ended: its exit status, and whether the harness had to kill it.
+        self.exit_status: int | None = None
+        self.killed = False
+
+    # -- session ------------------------------------------------------------------------------
+
+    def start(self) -> dict[str, Any]:
+        self.close()
+        try:
+            proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                env=self.env,
+                cwd=self.cwd,
+                start_new_session=True,  # so that close() can end the whole process group
+            )
+        except OSError as e:
+            raise ImplCrashed(f"cannot start the implementation {self.command!r}: {e}") from None
+        if proc.stdin is None or proc.stdout is None or proc.stderr is None:
+            raise HarnessError("subprocess.Popen gave no pipes")
+        os.set_blocking(proc.stdin.fileno(), False)
+        self._proc = proc
+        self._stdout = _StdoutReader(proc.stdout.fileno(), self.max_line_bytes)
+        self._stderr = _StderrTail(proc.stderr.fileno())
+        self._stdout.start()
+        self._stderr.start()
+        self._out.clear()
+        self._outstanding.clear()
+        self._broken = None
+        self._next_id = 0
+        pending = self._send(hello_request())
+        self._resolve(pending, first_timeout=self.hello_timeout)
+        if pending.error is not None:
+            error = pending.error
+            self.close()
+            raise error
+        try:
+            self.hello = check_hello(pending.reply or {}, self.stderr_tail())
+        except ProtocolViolation:
+            self.close()
+            raise
+        return self.hello
+
+    def close(self) -> None:
+        """Say bye and let the process exit (2 s), else kill it; a broken session is killed."""
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            if self._broken is None and proc.poll() is None:
+                with contextlib.suppress(ImplError, HarnessError):
+                    bye = self._send({"type": "bye"})
+                    self._resolve(bye, first_timeout=min(1.0, self.timeout))
+                if proc.stdin is not None:
+                    with contextlib.suppress(OSError):
+                        proc.stdin.close()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=2.0)
+        finally:
+            self.killed = proc.poll() is None
+            self._kill(proc)
+            self.exit_status = proc.returncode
+            for thread in (self._stdout, self._stderr):
+                if thread is not None:
+                    thread.join(timeout=1.0)
+            for stream in (proc.stdin, proc.stdout, proc.stderr):
+                if stream is not None:
+                    with contextlib.suppress(OSError):
+                        stream.close()
+            self._proc = None
+            for pending in self._outstanding:
+                pending.error = ImplCrashed("the session was closed before this reply came")
+            self._outstanding.clear()
+
+    @staticmethod
+    def _kill(proc: subprocess.Popen[bytes]) -> None:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=2.0)
+
+    def stderr_tail(self) -> str:
+        return self._stderr.text() if self._stderr is not None else ""
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    # -- requests -----------------------------------------------------------------------------
+
+    def send(self, message: dict[str, Any]) -> Pending:
+        if self._proc is None:
+            raise HarnessError("the subprocess driver is not started (call start())")
+        if self._broken is not None and self.restarts < self.auto_restart:
+            self.restarts += 1
+            self.restart()
+        return self._send(message)
+
+    def _send(self, message: dict[str, Any]) -> _SubprocessPending:
+        rid = self._next_id
+        self._next_id = rid + 1
+        request = {"id": rid, **message}
+        request["id"] = rid
+        pending = _SubprocessPending(self, request,
+                                     strict_request_problem(request) if self.strict else None)
+        if self._broken is not None:
+            pending.error = self._broken
+            return pending
+        out = self._out
+        out += _encode(request).encode()
+        out += b"\n"
+        self._outstanding.append(pending)
+        if len(out) >= _FLUSH_AT:
+            try:
+                self._flush(time.monotonic() + self.timeout)
+            except ImplError as e:
+                self._fail(e)
+        return pending
+
+    def _flush(self, deadline: float) -> None:
+        """Write the buffered requests; the child must keep reading its stdin meanwhile."""
+        proc = self._proc
+        if not self._out or proc is None or proc.stdin is None:
+            return
+        fd = proc.stdin.fileno()
+        view = memoryview(self._out)
+        done = 0
+        try:
+            while done < len(view):
+                try:
+                    done += os.write(fd, view[done:])
+                    continue
+                except BlockingIOError:
+                    pass
+                except (BrokenPipeError, ConnectionResetError):
+                    raise self._crashed("while the harness was writing requests") from None
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not select.select([], [fd], [], remaining)[1]:
+                    raise ImplTimeout(
+                        f"the implementation stopped reading its stdin ({len(view) - done} bytes"
+                        f" of requests not taken within {self.timeout:g} s)",
+                        self.stderr_tail(),
+                    )
+        finally:
+            view.release()
+            del self._out[:done]
+
+    def _crashed(self, when: str) -> ImplCrashed:
+        """The crash error: how the process ended (or that it closed stdout and lives on)."""
+        proc = self._proc
+        status: int | None = None
+        if proc is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                status = proc.wait(timeout=1.0)
+        if self._stderr is not None:
+            self._stderr.join(timeout=0.5)
+        if status is None:
+            detail = f"the implementation closed its stdout {when} (it is still running)"
+        elif status < 0:
+            detail = f"the implementation was killed by signal {-status} {when}"
+        else:
+            detail = f"the implementation exited with status {status} {when}"
+        return ImplCrashed(detail, self.stderr_tail())
+
+    def _fail(self, error: ImplError) -> None:
+        """The session is unusable: every outstanding and later request gets ``error``."""
+        self._broken = error
+        for pending in self._outstanding:
+            pending.error = error
+        self._outstanding.clear()
+        self._out.clear()
+
+    def _resolve(self, target: _SubprocessPending, first_timeout: float | None = None) -> None:
+        """Read replies in order until ``target`` has its reply (or the session breaks)."""
+        if self._broken is not None:
+            target.error = target.error or self._broken
+            return
+        if self._out:
+            try:
+                self._flush(time.monotonic() + self.timeout)
+            except ImplError as e:
+                self._fail(e)
+                return
+        reader = self._stdout
+        if reader is None:
+            target.error = ImplCrashed("the implementation is not running")
+            return
+        wait = first_timeout if first_timeout is not None else self.timeout
+        lines = reader.lines
+        outstanding = self._outstanding
+        strict = self.strict
+        loads = parse_line
+        while True:
+            if target.reply is not None or target.error is not None:
+                # take the replies already in as well (cheaper than one call each), but never
+                # wait for one, and leave an end of output or an over-long line for later
+                if not lines or not outstanding or type(lines[0]) is not bytes:
+                    return
+            elif not outstanding:
+                target.error = ImplCrashed("no reply is owed for this request (session closed)")
+                return
+            pending = outstanding[0]
+            item = lines.popleft() if lines else reader.take(time.monotonic() + wait)
+            if type(item) is bytes:
+                request = pending.request
+                try:
+                    reply = loads(item)
+                except ValueError as e:
+                    self._violation(request, f"not JSON ({e})", item)
+                    return
+                if type(reply) is not dict:
+                    self._violation(request, "not a JSON object", item)
+                    return
+                rid = reply.get("id")
+                if rid != request["id"] or type(rid) is not type(request["id"]):
+                    self._violation(request, f"id {rid!r} (replies come in request order,"
+                                    " each echoing its request's id)", item)
+                    return
+                if strict:
+                    problem = reply_violation(request, reply, strict=True,
+                                              request_invalid=pending.invalid)
+                else:
+                    problem = reply_problem(request.get("type"), reply)
+                if problem is not None:
+                    self._violation(request, problem, item)
+                    return
+                outstanding.popleft()
+                pending.reply = reply
+                wait = self.timeout
+                continue
+            what = _what(pending.request)
+            if item is None:
+                self._fail(ImplTimeout(f"no reply to {what} within {wait:g} s", self.stderr_tail()))
+            elif isinstance(item, _EndOfOutput):
+                lines.appendleft(item)  # stays at the head: the output is over
+                self._fail(self._crashed(f"before replying to {what}"))
+            elif isinstance(item, _TooLong):
+                more = "" if item.complete else " or more"
+                self._fail(ProtocolViolation(
+                    f"reply to {what}: a line of {item.size}{more} bytes, above the"
+                    f" {self.max_line_bytes}-byte limit; it starts with {quote(item.head)}",
+                    item.head, self.stderr_tail()))
+            return
+
+    def _violation(self, request: dict[str, Any], problem: str, line: bytes) -> None:
+        self._fail(ProtocolViolation(f"reply to {_what(request)}: {problem}: {quote(line)}",
+                                     line[:QUOTE_BYTES], self.stderr_tail()))
+
+
+def _what(request: dict[str, Any]) -> str:
+    return f"request {request.get('id')} ({request.get('type')})"

@@ -1,0 +1,179 @@
+"""A rule mutant: a small, plausible mistake patched into the reference engine for a while.
+
+A mutant never edits the engine's files: :func:`applied` sets a few attributes (methods of
+the engine's rule classes, module functions, the ruleset parameters) and puts them back on
+exit. Inside the context, every game the engine starts (the in-process driver's included)
+plays by the mistaken rule. The meld search caches are cleared on entry and exit, so that no
+answer computed under one rule leaks into the other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from reference_impl import melds
+
+#: One patch: set ``name`` of ``target`` (a class or a module) to ``value``.
+Patch = tuple[Any, str, Any]
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mistake: an id, its topic, what an implementer got wrong, the clauses it breaks,
+    the rulesets where it can show (None: all), and the patches that make it."""
+
+    id: str
+    topic: str
+    title: str
+    clauses: tuple[str, ...]
+    patches: Callable[[], list[Patch]] = field(repr=False, compare=False)
+    rulesets: tuple[str, ...] | None = None
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.title}"
+
+
+def build(mutant: Mutant) -> list[Patch]:
+    """The patches of ``mutant`` (make them once, apply them as often as needed)."""
+    patches = mutant.patches()
+    return patches + _dispatch_patch(patches)
+
+
+@contextmanager
+def applied(mutant: Mutant, patches: list[Patch] | None = None) -> Iterator[Mutant]:
+    """Play by ``mutant`` inside the block (``patches``: from :func:`build`, to reuse)."""
+    patches = build(mutant) if patches is None else patches
+    # A mutant of the meld tables brings its own search caches (see phom_tables); the
+    # reference's are cleared only if a mutant changes melds without them.
+    clear = any(target is melds for target, _, _ in patches) and not any(
+        name == "can_cover" for _, name, _ in patches)
+    saved: list[tuple[Any, str, Any]] = []
+    try:
+        for target, name, value in patches:
+            old = target.__dict__.get(name, _MISSING) if isinstance(target, type) else \
+                getattr(target, name, _MISSING)
+            saved.append((target, name, old))
+            setattr(target, name, value)
+        if clear:
+            melds.clear_caches()
+        yield mutant
+    finally:
+        for target, name, old in reversed(saved):
+            if old is _MISSING:
+                delattr(target, name)
+            else:
+                setattr(target, name, old)
+        if clear:
+            melds.clear_caches()
+
+
+def _dispatch_patch(patches: list[Patch]) -> list[Patch]:
+    """The engine dispatches actions through a table of its methods made at import: when a
+    mutant replaces one of them, the table must point at the replacement too."""
+    from reference_impl import game as game_module
+
+    table = getattr(game_module, "_DISPATCH", None)
+    names = {name for target, name, _ in patches if isinstance(target, type)}
+    if not isinstance(table, dict) or not names:
+        return []
+    cls = game_module.Game
+    overrides = {name: value for target, name, value in patches
+                 if isinstance(target, type) and issubclass(cls, target)}
+
+    def resolve(fn: Any) -> Any:
+        name = getattr(fn, "__name__", "")
+        return overrides.get(name, fn)
+
+    new = {kind: tuple(resolve(f) for f in entry) for kind, entry in table.items()}
+    return [(game_module, "_DISPATCH", new)]
+
+
+def params_patch(**changes: Any) -> Callable[[], list[Patch]]:
+    """A mutant that plays with some ruleset parameters changed (a wrong constant or switch).
+
+    ``changes`` map :class:`reference_impl.params.Params` fields to a value, or to a function
+    of the original parameters giving the value."""
+
+    def make() -> list[Patch]:
+        from reference_impl.params import Params
+
+        original = Params.__dict__["of"].__func__
+
+        def of(cls: type[Params], rs: Any) -> Params:
+            p = original(cls, rs)
+            values = {k: (v(p) if callable(v) else v) for k, v in changes.items()}
+            return dataclasses.replace(p, **values)
+
+        return [(Params, "of", classmethod(of))]
+
+    return make
+
+
+def wrap(cls: type, name: str, make: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Patch:
+    """Replace method ``name`` of ``cls`` by ``make(original)``."""
+    original = getattr(cls, name)
+    return (cls, name, make(original))
+
+
+def melds_proxy(module: types.ModuleType, **overrides: Any) -> Patch:
+    """Give ``module`` its own view of :mod:`reference_impl.melds` with some names replaced."""
+    proxy = types.SimpleNamespace(**{k: getattr(melds, k) for k in dir(melds)
+                                     if not k.startswith("__")})
+    for k, v in overrides.items():
+        setattr(proxy, k, v)
+    return (module, "melds", proxy)
+
+
+def phom_tables(extra: list[int] | None = None, drop: Callable[[int], bool] | None = None
+                ) -> list[Patch]:
+    """Patches of the meld tables with some phỏm added (``extra``) or removed (``drop``)."""
+    extra = extra or []
+    keep = [p for p in melds.ALL_PHOMS if not (drop and drop(p))] + extra
+    by_low: list[list[int]] = [[] for _ in range(52)]
+    containing: list[list[int]] = [[] for _ in range(52)]
+    three: list[list[int]] = [[] for _ in range(52)]
+    for p in keep:
+        low = (p & -p).bit_length() - 1
+        by_low[low].append(p)
+        for c in range(52):
+            if p >> c & 1:
+                containing[c].append(p)
+                if p.bit_count() == 3:
+                    three[c].append(p)
+    for lst in (*by_low, *containing, *three):
+        lst.sort(key=lambda m: (-m.bit_count(), m))
+    phom_set = frozenset(keep)
+    dropped = frozenset(p for p in melds.ALL_PHOMS if drop and drop(p))
+    base_covered, base_phoms_in = melds.covered, melds.phoms_in
+
+    def covered(m: int) -> int:
+        out = base_covered(m)
+        for p in extra:
+            if p & m == p:
+                out |= p
+        return out
+
+    def phoms_in(m: int) -> list[int]:
+        out = [p for p in base_phoms_in(m) if p not in dropped]
+        return out + [p for p in extra if p & m == p]
+
+    return [
+        # Searches with caches of their own: the reference's never see the mutant's tables.
+        (melds, "can_cover", lru_cache(maxsize=1 << 14)(melds.can_cover.__wrapped__)),
+        (melds, "_leftover", lru_cache(maxsize=1 << 15)(melds._leftover.__wrapped__)),
+        (melds, "_best", lru_cache(maxsize=1 << 14)(melds._best.__wrapped__)),
+        (melds, "covered", covered),
+        (melds, "phoms_in", phoms_in),
+        (melds, "ALL_PHOMS", tuple(sorted(keep))),
+        (melds, "PHOM_SET", phom_set),
+        (melds, "PHOMS_BY_LOW", tuple(tuple(x) for x in by_low)),
+        (melds, "PHOMS_CONTAINING", tuple(tuple(x) for x in containing)),
+        (melds, "PHOM3_CONTAINING", tuple(tuple(x) for x in three)),
+    ]

@@ -1,0 +1,89 @@
+"""Views every renderer shares: the clause x outcome matrix per ruleset, the failures."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from conformance.outcomes import ORDER, Outcome, ScenarioResult
+
+ANY_RULESET = "(any ruleset)"
+NO_CLAUSE = "(no clause)"
+#: Outcomes a reader must look at, in the order reports list them.
+ATTENTION = (Outcome.FAIL, Outcome.XPASS, Outcome.CRASH, Outcome.TIMEOUT,
+             Outcome.PROTOCOL_ERROR, Outcome.ERROR)
+
+
+def clause_matrix(results: Iterable[ScenarioResult]) -> dict[str, dict[str, dict[str, int]]]:
+    """``ruleset -> clause -> outcome -> count``; rulesets and clauses sorted."""
+    matrix: dict[str, dict[str, dict[str, int]]] = {}
+    for r in results:
+        for rs in r.rulesets or (ANY_RULESET,):
+            rows = matrix.setdefault(rs, {})
+            for clause in r.clauses or (NO_CLAUSE,):
+                row = rows.setdefault(clause, {o.value: 0 for o in ORDER})
+                row[r.outcome.value] += 1
+    return {rs: dict(sorted(rows.items())) for rs, rows in sorted(matrix.items())}
+
+
+def used_outcomes(results: Iterable[ScenarioResult]) -> list[str]:
+    """Outcomes that occur, in display order (pass always included)."""
+    seen = {r.outcome for r in results}
+    return [o.value for o in ORDER if o in seen or o is Outcome.PASS]
+
+
+def needs_attention(results: Iterable[ScenarioResult]) -> list[ScenarioResult]:
+    """Failures first by kind, then in run order."""
+    rank = {o: i for i, o in enumerate(ATTENTION)}
+    bad = [r for r in results if r.outcome in rank]
+    return sorted(bad, key=lambda r: rank[r.outcome])
+
+
+def show(value: Any, limit: int = 2000) -> str:
+    """A value for humans: compact JSON, cut at ``limit`` characters."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def show_value(value: Any, limit: int = 2000) -> str:
+    """An expected or actual value: always JSON (a string shows with its quotes)."""
+    return show(json.dumps(value, ensure_ascii=False), limit)
+
+
+def transcript_lines(transcript: Iterable[dict[str, Any]], limit: int = 400) -> list[str]:
+    """One line per request, reply or error, for reading a failure."""
+    out: list[str] = []
+    for entry in transcript:
+        if "omitted" in entry:
+            out.append(f"   ... {entry['omitted']} exchanges left out ...")
+            continue
+        out.append(">> " + show(entry.get("request"), limit))
+        if "reply" in entry:
+            out.append("<< " + show(entry["reply"], limit))
+        elif "error" in entry:
+            out.append("!! " + show(entry["error"], limit))
+        else:
+            out.append("<< (reply not read)")
+    return out
+
+
+def verdict(results: list[ScenarioResult], complete: bool) -> str:
+    """One phrase for the top of a report."""
+    if not complete:
+        return "cut short"
+    if needs_attention(results):
+        return "not conformant"
+    if results and all(r.outcome is Outcome.SKIPPED for r in results):
+        return "nothing tested (every scenario skipped)"
+    return "conformant"
+
+
+def impl_title(header: dict[str, Any]) -> str:
+    impl = header.get("implementation") or {}
+    if not isinstance(impl, dict) or not impl:
+        return str(header.get("command") or "implementation")
+    parts = [str(impl.get("name", "?")), str(impl.get("version", ""))]
+    if impl.get("language"):
+        parts.append(f"({impl['language']})")
+    return " ".join(p for p in parts if p)

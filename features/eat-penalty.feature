@@ -1,0 +1,1 @@
+Feature: eat-penalty

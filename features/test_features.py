@@ -1,0 +1,45 @@
+"""pytest-bdd bindings of the whole suite: every feature file, every ruleset it applies to.
+
+The step definitions are generated from the one step library (conformance.steps), so pytest
+and ``phom-conformance run`` reach a verdict through the same handlers. A scenario that
+applies to several rulesets is parametrised by ruleset (test id ``[co-ban]``...), from the
+same expansion ``load_scenarios`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+from pytest_bdd import scenarios
+
+from conformance.scenario import Play, Scenario, Transcript, load_scenarios
+from conformance.steps import bind_pytest_bdd
+from phomspec.paths import features_dir
+
+bind_pytest_bdd()
+scenarios(str(features_dir()))
+
+
+@cache
+def _variants() -> dict[str, list[Scenario]]:
+    out: dict[str, list[Scenario]] = {}
+    for s in load_scenarios([*sorted(features_dir().glob("*.feature"))]):
+        out.setdefault(s.base_id, []).append(s)
+    return out
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    marker = metafunc.definition.get_closest_marker("phom_id")
+    if marker is None or "phom_scenario" not in metafunc.fixturenames:
+        return
+    variants = _variants()[marker.args[0]]
+    metafunc.parametrize("phom_scenario", variants, ids=[v.ruleset for v in variants])
+
+
+@pytest.fixture
+def phom_play(phom_driver: Any, phom_scenario: Scenario) -> Iterator[Play]:
+    """The scenario being played (one ruleset) against the session's driver."""
+    yield Play(phom_driver, phom_scenario, Transcript(phom_scenario.id))

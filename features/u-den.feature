@@ -1,0 +1,184 @@
+Feature: Ù đền: one player pays the ù for the whole table
+  When an ù is đền, the liable player pays the ù player what every loser would have paid;
+  the other losers pay nothing for the ù. Who is liable depends on the ruleset: the victim
+  of three eats (all), the discarder of an eaten cây chốt that makes the ù (hoi-quan-bai),
+  the latest eater when the ù comes on a tái turn (ki-gui with kí gửi on, u9la), the latest
+  chốt-eater (co-ban, u9la).
+
+  The deal "fx-tai-4p" plays 003's examples: A = seat 0, B = seat 1, C = seat 2, D = seat 3.
+  A lays down on turn 13 and discards the cây chốt JS; B eats it (A is the lead: nothing
+  moves, A's pile is short again and A gets a tái turn). In VD1 D draws 5D on turn 16; A
+  draws 5H on its tái turn and ù (5C 5S 5H, KD left over). In VD2 D eats C's cây chốt 8D
+  instead; A draws 5D on its tái turn and ù.
+
+  Background:
+    Given the deal "fx-tai-4p"
+
+  @id:vd1-tai-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
+  @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
+  @clause:ROUND.TAI @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION
+  Scenario: 003 VD1: A ù on its tái turn after B ate A's last card; B pays for the table
+    When the script "t-a-laid" is played
+    And seat 1 eats JS with QS KS
+    Then no card is moved
+    And seat 0 pays seat 1 3 for ăn chốt
+    When the actions are played:
+      """
+      seat 1 lays down JS QS KS; discards 7C
+      seat 2 draws; lays down 10H JH QH; discards 8D
+      seat 3 draws; lays down 5D 6D 7D and AS AC AD; discards 4S
+      """
+    Then seat 0 gets a tái turn
+    When seat 0 draws
+    Then the game is over by ù
+    And seat 0 ù
+    # 5 x 3 losers = 15
+    And seat 0 ù đền is paid by seat 1 for 15
+    # A: -3 + 15; B: +3 - 15
+    And the totals are: +12, -12, 0, 0
+
+  @id:vd1-tai-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
+  @clause:DEN.TAI-EATER @clause:DEN.PRECEDENCE @clause:U.TAI-TURN @clause:DEN.EAT-PENALTY-STACKS
+  Scenario: 003 VD1 under u9la: B pays for the table
+    When the script "t-a-laid" is played
+    And the actions are played:
+      """
+      seat 1 eats JS with QS KS; lays down JS QS KS; discards 7C
+      seat 2 draws; lays down 10H JH QH; discards 8D
+      seat 3 draws; lays down 5D 6D 7D and AS AC AD; discards 4S
+      seat 0 draws
+      """
+    Then seat 0 ù
+    And seat 0 ù đền is paid by seat 1 for 15
+    And the payments are:
+      """
+      seat 0 pays seat 1 4 for ăn chốt
+      seat 1 pays seat 0 15 for ù đền
+      """
+    And the totals are: +11, -11, 0, 0
+
+  @id:vd1-chot-eater-pays-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
+  @clause:DEN.CHOT-LIABILITY @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
+  Scenario: 003 VD1 under co-ban: B ate A's chốt, so B is liable for A's later ù
+    When the script "t-a-laid" is played
+    And the actions are played:
+      """
+      seat 1 eats JS with QS KS; lays down JS QS KS; discards 7C
+      seat 2 draws; lays down 10H JH QH; discards 8D
+      seat 3 draws; lays down 5D 6D 7D and AS AC AD; discards 4S
+      seat 0 draws
+      """
+    Then seat 0 ù
+    And seat 0 ù đền is paid by seat 1 for 15
+    And the payments are:
+      """
+      seat 0 pays seat 1 1 for ăn chốt
+      seat 1 pays seat 0 15 for ù đền
+      """
+    And the totals are: +14, -14, 0, 0
+
+  @id:vd1-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @source:004 @worked-example
+  @clause:U.TAI-TURN @clause:U.PAYMENT @clause:ROUND.TAI @clause:MONEY.U-NO-RANKING
+  @reading:AMB.DEN-TAI-004=no-den
+  Scenario: 003 VD1 under hoi-quan-bai: an ù on a tái turn is an ordinary ù
+    When the script "t-a-laid" is played
+    And the actions are played:
+      """
+      seat 1 eats JS with QS KS; lays down JS QS KS; discards 7C
+      seat 2 draws; lays down 10H JH QH; discards 8D
+      seat 3 draws; lays down 5D 6D 7D and AS AC AD; discards 4S
+      seat 0 draws
+      """
+    Then seat 0 ù
+    And the ù is not đền
+    And the payments are:
+      """
+      seat 0 pays seat 1 4 for ăn chốt
+      seat 1 pays seat 0 5 for ù
+      seat 2 pays seat 0 5 for ù
+      seat 3 pays seat 0 5 for ù
+      """
+    # A: -4 + 15; B: +4 - 5
+    And the totals are: +11, -1, -5, -5
+
+  @id:vd1-no-den-when-ki-gui-off @ruleset:ki-gui @source:003 @negative
+  @clause:DEN.ROOM-OPTION @clause:DEN.TAI-EATER
+  Scenario: 003 VD1 in a "Không kí gửi" room: no ù đền, every loser pays
+    Given the room option ki_gui is off
+    When the script "t-a-laid" is played
+    And the actions are played:
+      """
+      seat 1 eats JS with QS KS; lays down JS QS KS; discards 7C
+      seat 2 draws; lays down 10H JH QH; discards 8D
+      seat 3 draws; lays down 5D 6D 7D and AS AC AD; discards 4S
+      seat 0 draws
+      """
+    Then seat 0 ù
+    And the ù is not đền
+    And the totals are: +12, -2, -5, -5
+
+  @id:vd2-latest-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
+  @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:ROUND.CHUYEN-BAI @clause:ROUND.MOVED-CARD
+  Scenario: 003 VD2: D ate C's card after B ate A's; A ù on its tái turn and D pays
+    When the script "t-b-ate-chot" is played
+    And seat 3 eats 8D with 6D 7D
+    # the lead moved to B at B's eat; C is the victim now: B's chốt 7C moves to C's pile
+    Then 7C is moved from seat 1's pile to seat 2's pile
+    And 7C lies in seat 2's pile marked as moved
+    And 7C is a cây chốt
+    When the actions are played:
+      """
+      seat 3 lays down 6D 7D 8D and AS AC AD; discards 4S
+      """
+    Then seat 0 gets a tái turn
+    When seat 0 draws
+    Then seat 0 ù
+    And seat 0 ù đền is paid by seat 3 for 15
+    And the payments are:
+      """
+      seat 0 pays seat 1 3 for ăn chốt
+      seat 2 pays seat 3 3 for ăn chốt
+      seat 3 pays seat 0 15 for ù đền
+      """
+    And the totals are: +12, +3, -3, -12
+
+  @id:vd2-latest-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
+  @clause:DEN.TAI-EATER @clause:DEN.CHOT-LIABILITY-TRANSFER
+  Scenario: 003 VD2 under u9la: D pays
+    When the script "t-b-ate-chot" is played
+    And the actions are played:
+      """
+      seat 3 eats 8D with 6D 7D; lays down 6D 7D 8D and AS AC AD; discards 4S
+      seat 0 draws
+      """
+    Then seat 0 ù
+    And seat 0 ù đền is paid by seat 3 for 15
+    And the totals are: +11, +4, -4, -11
+
+  @id:vd2-liability-passes-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
+  @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:DEN.CHOT-LIABILITY
+  Scenario: 003 VD2 under co-ban: the later chốt-eater D takes the liability over from B
+    When the script "t-b-ate-chot" is played
+    And the actions are played:
+      """
+      seat 3 eats 8D with 6D 7D; lays down 6D 7D 8D and AS AC AD; discards 4S
+      seat 0 draws
+      """
+    Then seat 0 ù
+    And seat 0 ù đền is paid by seat 3 for 15
+    And seat 1 pays seat 0 nothing for ù đền
+    And the totals are: +14, +1, -1, -14
+
+  @id:vd2-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @worked-example
+  @clause:U.TAI-TURN @clause:U.PAYMENT @clause:EAT.CHOT-PRICE @reading:AMB.DEN-TAI-004=no-den
+  Scenario: 003 VD2 under hoi-quan-bai: ordinary ù, two chốt eats paid 4 each
+    When the script "t-b-ate-chot" is played
+    And the actions are played:
+      """
+      seat 3 eats 8D with 6D 7D; lays down 6D 7D 8D and AS AC AD; discards 4S
+      seat 0 draws
+      """
+    Then seat 0 ù
+    And the ù is not đền
+    # A: -4 + 15; B: +4 - 5; C: -4 - 5; D: +4 - 5
+    And the totals are: +11, -1, -9, -1

@@ -1,0 +1,397 @@
+"""``phom-reference``: the reference engine behind the conformance protocol (spec/protocol.md).
+
+:class:`Server` holds the whole protocol logic (``handle(message) -> reply``), for many games
+at once keyed by game id; the in-process driver calls it directly. :func:`main` serves it as
+JSON lines over stdin/stdout. Requests are checked by hand against the message schemas
+(cheap enough for every message); anything wrong is an error reply, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import traceback
+from collections.abc import Callable
+from importlib import metadata
+from typing import Any
+
+from phomspec import SpecError
+from phomspec.rulesets import list_rulesets, option_specs
+from reference_impl import Deal, Game, load_ruleset
+from reference_impl.actions import Action, from_json, to_json
+from reference_impl.cards import NotationError, parse_card
+from reference_impl.errors import DealError
+
+PROTOCOL_VERSION = "1.0"
+SERVER_NAME = "phom-reference"
+
+_GAME_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+_AMBIGUITY_ID = re.compile(r"AMB[.-][A-Z0-9][A-Z0-9._-]*")
+_QUERIES = ["legal_actions", "state", "result"]
+#: One encoder for every reply (json.dumps with keyword arguments builds one per call).
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+#: Members each request type may have, and the ones it must have (spec/schemas/protocol/).
+_MEMBERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "hello": (frozenset({"id", "type", "protocol", "kit"}), frozenset({"protocol"})),
+    "new_game": (
+        frozenset({"id", "type", "game", "ruleset", "options", "readings", "players", "first",
+                   "deal", "session"}),
+        frozenset({"game", "ruleset", "players", "first", "deal"}),
+    ),
+    "apply": (frozenset({"id", "type", "game", "seat", "action"}),
+              frozenset({"game", "seat", "action"})),
+    "legal_actions": (frozenset({"id", "type", "game"}), frozenset({"game"})),
+    "state": (frozenset({"id", "type", "game"}), frozenset({"game"})),
+    "result": (frozenset({"id", "type", "game"}), frozenset({"game"})),
+    "bye": (frozenset({"id", "type"}), frozenset()),
+}
+
+#: Members of each action type besides ``type`` (docs/contract.md).
+_ACTION_MEMBERS: dict[str, frozenset[str]] = {
+    "draw": frozenset(),
+    "eat": frozenset({"card", "with"}),
+    "discard": frozenset({"card"}),
+    "lay_down": frozenset({"phoms"}),
+    "send": frozenset({"card", "to"}),
+    "pass": frozenset(),
+    "timeout": frozenset(),
+    "leave": frozenset(),
+}
+
+
+class RequestError(Exception):
+    """A request that gets an error reply; ``code`` is one of spec/protocol.md section 3."""
+
+    def __init__(self, code: str, message: str):
+        self.code = code
+        super().__init__(message)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("phom-conformance")
+    except metadata.PackageNotFoundError:
+        return "0+checkout"
+
+
+def _malformed(message: str) -> RequestError:
+    return RequestError("malformed", message)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card(value: object, where: str) -> str:
+    try:
+        parse_card(value)  # type: ignore[arg-type]
+    except NotationError as e:
+        raise _malformed(f"{where}: {e}") from None
+    return value  # type: ignore[return-value]
+
+
+def _cards(value: object, where: str) -> list[str]:
+    if not isinstance(value, list):
+        raise _malformed(f"{where}: expected a list of card codes, got {value!r}")
+    return [_card(c, f"{where}[{i}]") for i, c in enumerate(value)]
+
+
+def _check_members(kind: str, message: dict[str, Any]) -> None:
+    allowed, required = _MEMBERS[kind]
+    unknown = message.keys() - allowed
+    if unknown:
+        raise _malformed(f"{kind}: unknown member(s) {', '.join(sorted(map(repr, unknown)))}")
+    missing = required - message.keys()
+    if missing:
+        raise _malformed(f"{kind}: missing member(s) {', '.join(sorted(map(repr, missing)))}")
+
+
+def check_action(action: object) -> Action:
+    """The action of a request (malformed input is an error reply, not a rule matter)."""
+    if isinstance(action, dict):
+        kind = action.get("type")
+        members = _ACTION_MEMBERS.get(kind) if isinstance(kind, str) else None
+        if members is not None:
+            extra = action.keys() - members - {"type"}
+            if extra:
+                names = ", ".join(sorted(map(repr, extra)))
+                raise _malformed(f"{action['type']} action: unknown member(s) {names}")
+    try:
+        return from_json(action)
+    except NotationError as e:  # MalformedAction included
+        raise _malformed(f"apply: {e}") from None
+
+
+class Server:
+    """The protocol logic: one session, many games keyed by game id."""
+
+    def __init__(self, log: Callable[[str], None] | None = None):
+        self._games: dict[str, Game] = {}
+        self._greeted = False
+        self._hello: dict[str, Any] | None = None
+        self.closed = False
+        self._log = log or (lambda text: print(text, file=sys.stderr, flush=True))
+        self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "hello": self._on_hello,
+            "new_game": self._on_new_game,
+            "apply": self._on_apply,
+            "legal_actions": self._on_legal_actions,
+            "state": self._on_state,
+            "result": self._on_result,
+            "bye": self._on_bye,
+        }
+
+    # -- entry points -------------------------------------------------------------------------
+
+    def handle(self, message: object) -> dict[str, Any]:
+        """The reply to one request (a dict); never raises."""
+        rid: Any = None
+        try:
+            if not isinstance(message, dict):
+                raise _malformed(f"a request is a JSON object, got {type(message).__name__}")
+            rid = message.get("id")
+            if not (_is_int(rid) or isinstance(rid, str)):
+                bad, rid = rid, None
+                raise _malformed(f"request 'id' must be an integer or a string, got {bad!r}")
+            kind = message.get("type")
+            handler = self._handlers.get(kind) if isinstance(kind, str) else None
+            if handler is None or not isinstance(kind, str):
+                raise _malformed(f"unknown request type {kind!r} (one of {', '.join(_MEMBERS)})")
+            _check_members(kind, message)
+            if not self._greeted and kind != "hello":
+                raise _malformed(f"{kind} before hello: the first request of a session is hello")
+            reply = {"id": rid}
+            reply.update(handler(message))
+            return reply
+        except RequestError as e:
+            return {"id": rid, "ok": False, "error": {"code": e.code, "message": str(e)}}
+        except Exception as e:  # an engine bug: report it, keep serving (spec/protocol.md 3)
+            self._log(traceback.format_exc())
+            return {
+                "id": rid,
+                "ok": False,
+                "error": {"code": "internal", "message": f"{type(e).__name__}: {e}"},
+            }
+
+    def handle_line(self, line: bytes | str) -> bytes:
+        """One request line in, one reply line out (with its newline)."""
+        try:
+            message = json.loads(line)
+        except (ValueError, UnicodeDecodeError) as e:
+            shown = line[:200]
+            reply: dict[str, Any] = {
+                "id": None,
+                "ok": False,
+                "error": {"code": "malformed", "message": f"not JSON ({e}): {shown!r}"},
+            }
+        else:
+            reply = self.handle(message)
+        return _encode(reply).encode() + b"\n"
+
+    # -- handlers -----------------------------------------------------------------------------
+
+    def _on_hello(self, message: dict[str, Any]) -> dict[str, Any]:
+        if self._greeted:
+            raise _malformed("hello: a session has one hello, and it came already")
+        version = message["protocol"]
+        if not isinstance(version, str) or not re.fullmatch(r"[0-9]+\.[0-9]+", version):
+            raise _malformed(f"hello: 'protocol' must be a version like '1.0', got {version!r}")
+        if version.split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
+            raise RequestError(
+                "unsupported",
+                f"hello: protocol {version} not supported (this is {PROTOCOL_VERSION})",
+            )
+        self._greeted = True
+        return {"ok": True, **self.hello_payload()}
+
+    def hello_payload(self) -> dict[str, Any]:
+        """What the reference declares in its hello reply (every ruleset, option and query)."""
+        if self._hello is None:
+            rulesets = []
+            for rid in list_rulesets():
+                options = {
+                    name: [True, False] if spec.get("type") == "boolean" else [spec.get("default")]
+                    for name, spec in option_specs(rid).items()
+                }
+                players = sorted(load_ruleset(rid)["players"])
+                rulesets.append({"id": rid, "options": options, "players": players})
+            self._hello = {
+                "name": SERVER_NAME,
+                "version": _version(),
+                "language": f"python {sys.version_info.major}.{sys.version_info.minor}",
+                "protocol": PROTOCOL_VERSION,
+                "rulesets": rulesets,
+                "readings": {},
+                "queries": list(_QUERIES),
+            }
+        return self._hello
+
+    def _on_new_game(self, message: dict[str, Any]) -> dict[str, Any]:
+        gid = message["game"]
+        if not isinstance(gid, str) or not _GAME_ID.fullmatch(gid):
+            raise _malformed(
+                f"new_game: 'game' must be 1-64 characters A-Z a-z 0-9 . _ : -, got {gid!r}"
+            )
+        players, first = message["players"], message["first"]
+        if not _is_int(players) or not 2 <= players <= 4:
+            raise _malformed(f"new_game: 'players' must be 2, 3 or 4, got {players!r}")
+        if not _is_int(first) or not 0 <= first < players:
+            raise _malformed(f"new_game: 'first' must be a seat 0..{players - 1}, got {first!r}")
+        options = message.get("options", {})
+        if not isinstance(options, dict):
+            raise _malformed(f"new_game: 'options' must be an object, got {options!r}")
+        readings = message.get("readings", {})
+        if not isinstance(readings, dict) or not all(
+            isinstance(k, str) and _AMBIGUITY_ID.fullmatch(k) and isinstance(v, str) and v
+            for k, v in readings.items()
+        ):
+            raise _malformed(
+                f"new_game: 'readings' maps ambiguity ids to reading ids, got {readings!r}"
+            )
+        session = self._session(message.get("session"), players)
+        ruleset_id = message["ruleset"]
+        if not isinstance(ruleset_id, str):
+            raise _malformed(f"new_game: 'ruleset' must be a string, got {ruleset_id!r}")
+        try:
+            rs = load_ruleset(ruleset_id, options=options, readings=readings)
+        except SpecError as e:
+            raise RequestError("unsupported", f"new_game: {e}") from None
+        if players not in rs["players"]:
+            sizes = ", ".join(map(str, sorted(rs["players"])))
+            raise RequestError(
+                "unsupported",
+                f"new_game: ruleset {ruleset_id!r} is for {sizes} players, not {players}",
+            )
+        deal = self._deal(message["deal"], players, first)
+        game = Game(rs, deal, session=session)
+        self._games[gid] = game
+        return {"ok": True, "game": gid, "events": list(game.start_events)}
+
+    def _deal(self, deal: object, players: int, first: int) -> Deal:
+        if not isinstance(deal, dict):
+            raise _malformed(f"new_game: 'deal' must be an object, got {deal!r}")
+        try:
+            if deal.keys() == {"hands", "stock"}:
+                hands = deal["hands"]
+                if not isinstance(hands, list):
+                    raise _malformed(f"new_game: deal.hands must be a list of hands, got {hands!r}")
+                checked = [_cards(h, f"new_game: deal.hands[{i}]") for i, h in enumerate(hands)]
+                stock = _cards(deal["stock"], "new_game: deal.stock")
+                if len(checked) != players:
+                    raise DealError(f"deal.hands has {len(checked)} hands for {players} players")
+                return Deal.from_hands(checked, stock, first=first)
+            if deal.keys() == {"deck"}:
+                deck = _cards(deal["deck"], "new_game: deal.deck")
+                return Deal.from_deck(deck, players=players, first=first)
+        except DealError as e:
+            raise RequestError("bad_deal", f"new_game: {e}") from None
+        except NotationError as e:
+            raise _malformed(f"new_game: {e}") from None
+        raise _malformed(
+            f"new_game: 'deal' is {{\"hands\": [...], \"stock\": [...]}} or {{\"deck\": [...]}},"
+            f" got members {sorted(deal)}"
+        )
+
+    @staticmethod
+    def _session(session: object, players: int) -> dict[str, Any] | None:
+        if session is None:
+            return None
+        if not isinstance(session, dict) or not session.keys() <= {"u_streak", "host"}:
+            raise _malformed(
+                f"new_game: 'session' is {{\"u_streak\": {{}}, \"host\": seat}}, got {session!r}"
+            )
+        streak = session.get("u_streak", {})
+        if not isinstance(streak, dict) or not all(
+            isinstance(k, str) and k.isdigit() and int(k) < players and _is_int(v) and v >= 0
+            for k, v in streak.items()
+        ):
+            raise _malformed(
+                f"new_game: session.u_streak maps seats ('0'..) to counts, got {streak!r}"
+            )
+        host = session.get("host")
+        if host is not None and not (_is_int(host) and 0 <= host < players):
+            raise _malformed(f"new_game: session.host must be a seat, got {host!r}")
+        return {"u_streak": {int(k): v for k, v in streak.items()}, "host": host}
+
+    def _game(self, message: dict[str, Any]) -> Game:
+        gid = message["game"]
+        game = self._games.get(gid) if isinstance(gid, str) else None
+        if game is None:
+            raise RequestError(
+                "unknown_game", f"{message['type']}: no game {gid!r} in this session"
+            )
+        return game
+
+    def _on_apply(self, message: dict[str, Any]) -> dict[str, Any]:
+        game = self._game(message)
+        seat = message["seat"]
+        if not _is_int(seat) or not 0 <= seat < game.players:
+            raise _malformed(f"apply: 'seat' must be a seat 0..{game.players - 1}, got {seat!r}")
+        action = check_action(message["action"])
+        ruling = game.apply(seat, action)
+        return {"ok": True, **ruling.to_json()}
+
+    def _on_legal_actions(self, message: dict[str, Any]) -> dict[str, Any]:
+        game = self._game(message)
+        actions = [to_json(a) for a in game.legal_actions()] if not game.is_over else []
+        return {"ok": True, "seat": None if game.is_over else game.to_act, "actions": actions}
+
+    def _on_state(self, message: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "state": self._game(message).state()}
+
+    def _on_result(self, message: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "result": self._game(message).result()}
+
+    def _on_bye(self, message: dict[str, Any]) -> dict[str, Any]:
+        self.closed = True
+        return {"ok": True}
+
+
+def serve(infd: int = 0, out: Any = None) -> int:
+    """Serve the protocol on a file descriptor until ``bye`` or end of input; return the status.
+
+    Input is read in chunks and every complete line in a chunk is answered before the replies
+    are flushed together: one write per chunk, whatever the pipelining depth.
+    """
+    out = out if out is not None else sys.stdout.buffer
+    server = Server()
+    pending = b""
+    while True:
+        try:
+            chunk = os.read(infd, 1 << 16)
+        except KeyboardInterrupt:
+            return 0
+        if not chunk:
+            if pending.strip():
+                out.write(server.handle_line(pending))
+                out.flush()
+            return 0
+        lines = (pending + chunk).split(b"\n")
+        pending = lines.pop()
+        replies = []
+        for line in lines:
+            if line.strip():
+                replies.append(server.handle_line(line))
+                if server.closed:
+                    break
+        if replies:
+            out.write(b"".join(replies))
+            out.flush()
+        if server.closed:
+            return 0
+
+
+def main() -> None:
+    """Console script ``phom-reference``: the reference engine over stdin/stdout."""
+    try:
+        status = serve()
+    except BrokenPipeError:  # the harness went away; nothing left to tell it
+        status = 0
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""Rule mutants: patched in and out cleanly, found by the fuzzer, shrunk to small fixtures that
+the suite runs and that fail against the mutant only."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.drivers.inprocess import InProcessDriver
+from conformance.fuzz.fixture import fixture_case, fixture_size, fixture_text
+from conformance.fuzz.generate import play
+from conformance.fuzz.lockstep import replay
+from conformance.fuzz.plan import make_plan
+from conformance.fuzz.run import state_after
+from conformance.fuzz.seeds import game_seed
+from conformance.fuzz.shrink import Shrinker, entries_of, replay_entries
+from conformance.mutants.base import applied
+from conformance.mutants.catalog import BY_ID, MUTANTS
+from conformance.mutants.driver import MutantDriver
+from conformance.mutants.score import score
+from conformance.runner import Runner
+from conformance.scenario import load_scenarios
+
+
+def test_at_least_thirty_mutants_over_every_topic() -> None:
+    assert len(MUTANTS) >= 30
+    assert len(BY_ID) == len(MUTANTS), "mutant ids are unique"
+    topics = Counter(m.topic for m in MUTANTS)
+    for topic in ("melds", "eating", "discards", "rounds", "sending", "u", "u_den", "ranking",
+                  "money"):
+        assert topics[topic] >= 1, topic
+    for m in MUTANTS:
+        assert m.clauses and all("." in c for c in m.clauses), m.id
+
+
+def test_a_mutant_is_patched_in_and_out() -> None:
+    # The same game before, under and after the mutant: only the middle one differs.
+    plan = make_plan(1, game_seed(0, 1), "hoi-quan-bai", 4, probe_rate=0.0)
+    before = play(plan)
+    with applied(BY_ID["money-mom-3"]):
+        during = play(plan)
+    after = play(plan)
+    assert before == after
+    assert before.result is not None and during.result is not None
+    moms = [p for p in before.result["payments"] if p["reason"] == "mom"]
+    if moms:
+        assert {p["amount"] for p in moms} == {4}
+        assert {p["amount"] for p in during.result["payments"] if p["reason"] == "mom"} == {3}
+
+
+def test_the_mutant_driver_leaves_the_fuzzers_reference_alone() -> None:
+    driver = MutantDriver(BY_ID["meld-qka-run"])
+    driver.start()
+    script = play(make_plan(0, game_seed(0, 0)))
+    replay(driver, script)
+    # the reference still refuses Q-K-A after the mutant answered
+    from reference_impl import melds
+
+    assert not melds.is_phom(sum(1 << c for c in (11, 12, 0)))
+
+
+SAMPLE = ["eat-any-earlier", "meld-pairs", "eat-discard-eaten", "lay-any-round",
+          "money-second-eat-1", "u-all-ten", "time-discard-lowest", "round-no-chuyen-bai"]
+
+
+@pytest.mark.parametrize("mutant_id", SAMPLE)
+def test_a_mutant_is_found_and_shrunk_to_a_small_fixture(mutant_id: str, tmp_path: Path) -> None:
+    mutant = BY_ID[mutant_id]
+    driver = MutantDriver(mutant)
+    driver.start()
+    found = None
+    for i in range(1000):
+        plan = make_plan(i, game_seed(0, i))
+        script = play(plan)
+        out = replay(driver, script)
+        if out.divergence is not None:
+            found = (plan, script, out.divergence)
+            break
+    assert found is not None, f"{mutant_id}: no divergence in 1000 games"
+    plan, script, div = found
+    shrunk = Shrinker(driver, budget=300).shrink(script, div, plan.seed)
+    assert shrunk.size <= 12, (mutant_id, shrunk.size)
+    assert shrunk.size <= shrunk.original_size
+    # the shrunk game is still one the reference plays legally
+    assert replay_entries(shrunk.script.setup, entries_of(shrunk.script)) is not None
+    case = fixture_case(shrunk.script, shrunk.divergence, f"fuzz-{mutant_id}", "test",
+                        state_after(shrunk.script, shrunk.divergence))
+    assert fixture_size(case) == shrunk.size
+    path = tmp_path / f"fuzz-{mutant_id}.yaml"
+    path.write_text(fixture_text(case, "test", "test"), encoding="utf-8")
+    scenarios: list[Any] = list(load_scenarios([path]))
+    assert len(scenarios) == 1
+    on_reference = Runner(InProcessDriver()).run(scenarios).results
+    assert [r.outcome.value for r in on_reference] == ["pass"], on_reference[0].message
+    on_mutant = Runner(MutantDriver(mutant)).run(scenarios).results
+    assert on_mutant[0].outcome.is_failure, f"{mutant_id}: the fixture does not fail"
+
+
+def test_events_divergence_fixture_pins_the_money(tmp_path: Path) -> None:
+    # money-mom-3 shows at the end of a game: the fixture checks payments and money.
+    mutant = BY_ID["money-mom-3"]
+    driver = MutantDriver(mutant)
+    driver.start()
+    for i in range(200):
+        plan = make_plan(i, game_seed(0, i))
+        script = play(plan)
+        out = replay(driver, script)
+        if out.divergence is not None:
+            break
+    assert out.divergence is not None
+    from conformance.fuzz.run import state_after
+
+    div = out.divergence
+    case = fixture_case(script, div, "fuzz-mom", "test", state_after(script, div))
+    thens = [item["then"] for item in case["script"] if isinstance(item, dict) and "then" in item]
+    assert any("pays" in t and "for mom" in t for t in thens)
+    path = tmp_path / "mom.yaml"
+    path.write_text(fixture_text(case, "test", "test"), encoding="utf-8")
+    scenarios: list[Any] = list(load_scenarios([path]))
+    results = Runner(MutantDriver(mutant)).run(scenarios).results
+    assert results[0].outcome.is_failure
+
+
+def test_score_on_a_few_mutants() -> None:
+    few = [BY_ID["eat-with-ca"], BY_ID["money-chot-not-counted"]]
+    board = score(few, games=40, seed=0, suite=False)
+    by_id = {s.mutant.id: s for s in board.scores}
+    assert by_id["eat-with-ca"].fuzz_killed and by_id["eat-with-ca"].fuzz_game == 0
+    assert not by_id["money-chot-not-counted"].killed
+    assert "equivalent" in (by_id["money-chot-not-counted"].note or "")
+    data = board.to_json()
+    assert data["fuzz_score"] == {"killed": 1, "mutants": 2, "score": 0.5}
+    assert [s["id"] for s in data["survivors"]] == ["money-chot-not-counted"]

@@ -1,0 +1,5 @@
+"""Answers everything correctly (the control case)."""
+
+from base import serve
+
+serve()

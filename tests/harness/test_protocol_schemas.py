@@ -1,0 +1,114 @@
+"""The protocol's JSON Schemas: well-formed, in step with the card notation, and every JSON
+example of spec/protocol.md valid against the schema of its message."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from conformance.drivers.schemas import (
+    ERROR_CODES,
+    REQUEST_TYPES,
+    reply_problem,
+    request_problem,
+    schema_dir,
+    schema_problem,
+)
+from reference_impl.cards import CARD_PATTERN
+from tests.harness.helpers import ROOT
+
+SCHEMAS = sorted(Path(schema_dir()).glob("*.schema.json"))
+
+
+def test_one_schema_per_message() -> None:
+    names = {p.name.removesuffix(".schema.json") for p in SCHEMAS}
+    expected = {f"{t}.{d}" for t in REQUEST_TYPES for d in ("request", "reply")}
+    assert names == expected | {"error.reply", "common"}
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_schema_is_valid_draft_2020_12(path: Path) -> None:
+    schema = json.loads(path.read_text())
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_card_pattern_is_the_notation() -> None:
+    common = json.loads((Path(schema_dir()) / "common.schema.json").read_text())
+    assert common["$defs"]["card"]["pattern"] == CARD_PATTERN
+    card = json.loads((ROOT / "spec" / "schemas" / "card.schema.json").read_text())
+    assert card["pattern"] == CARD_PATTERN
+    enum = common["$defs"]["error_code"]["enum"]
+    assert tuple(enum) == ERROR_CODES
+
+
+def _kind(message: dict[str, Any]) -> str:
+    if "type" in message and "ok" not in message:
+        return f"{message['type']}.request"
+    if message.get("ok") is False:
+        return "error.reply"
+    for key, kind in (("name", "hello"), ("ruling", "apply"), ("events", "new_game"),
+                      ("actions", "legal_actions"), ("state", "state"), ("result", "result")):
+        if key in message:
+            return f"{kind}.reply"
+    return "bye.reply"
+
+
+def _examples() -> list[tuple[int, Any]]:
+    text = (ROOT / "spec" / "protocol.md").read_text()
+    out = []
+    for m in re.finditer(r"```json\n(.*?)```", text, re.S):
+        line = text[: m.start()].count("\n") + 2
+        block = m.group(1)
+        try:
+            out.append((line, json.loads(block)))
+        except ValueError:  # several one-line messages in one block
+            out += [(line + i, json.loads(row)) for i, row in enumerate(block.splitlines())]
+    return out
+
+
+EXAMPLES = _examples()
+
+
+def test_the_document_has_an_example_of_every_message() -> None:
+    kinds = {_kind(message) for _, message in EXAMPLES}
+    assert {"hello.request", "hello.reply", "new_game.request", "new_game.reply",
+            "apply.request", "apply.reply", "error.reply"} <= kinds
+
+
+@pytest.mark.parametrize(("line", "message"), EXAMPLES, ids=lambda v: str(v)[:40])
+def test_protocol_md_examples_are_valid(line: int, message: dict[str, Any]) -> None:
+    kind = _kind(message)
+    assert schema_problem(kind, message) is None, f"spec/protocol.md:{line}: {kind}"
+
+
+def test_schema_rejects_unknown_members_and_bad_cards() -> None:
+    apply = {"id": 1, "type": "apply", "game": "g", "seat": 0,
+             "action": {"type": "discard", "card": "KS"}}
+    assert request_problem(apply) is None
+    assert "'x' was unexpected" in (request_problem(apply | {"x": 1}) or "")
+    bad = apply | {"action": {"type": "discard", "card": "KX"}}
+    assert "action/card" in (request_problem(bad) or "")
+    accepted = {"id": 1, "ok": True, "ruling": "accepted",
+                "events": [{"type": "turn", "seat": 1, "final_round": False, "tai": False}]}
+    assert schema_problem("apply.reply", accepted) is None
+    odd = accepted | {"events": [{"type": "turn", "seat": 1, "final_round": False}]}
+    assert "'tai' is a required property" in (schema_problem("apply.reply", odd) or "")
+
+
+@pytest.mark.parametrize(("kind", "reply", "problem"), [
+    ("apply", {"id": 1, "ok": True, "ruling": "accepted"}, "no 'events' in the apply reply"),
+    ("apply", {"id": 1, "ok": True, "ruling": "rejected"}, "no 'reason' in the apply reply"),
+    ("apply", {"id": 1, "ok": True, "ruling": "maybe"}, "ruling 'maybe'"),
+    ("state", {"id": 1, "ok": True}, "no 'state' in the state reply"),
+    ("state", {"id": 1}, "'ok' must be true or false"),
+    ("state", {"id": 1, "ok": False, "error": {"code": "x"}}, "error.code and error.message"),
+])
+def test_cheap_checks_catch_missing_members(kind: str, reply: dict[str, Any],
+                                            problem: str) -> None:
+    assert problem in (reply_problem(kind, reply) or "")

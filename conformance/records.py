@@ -16,14 +16,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from conformance.errors import HarnessError
 from phomspec.paths import spec_dir
 from phomspec.problems import Problem, display_path
 
 __all__ = ["GameRecord", "Problem", "RecordError", "RecordedAction", "RecordedResult",
-           "dump_record", "load_record", "validate_record_file"]
+           "load_record", "validate_record_file"]
 
 Path_ = tuple[str | int, ...]
 
@@ -88,39 +86,6 @@ class GameRecord:
         """``'An (seat 0)'`` or ``'seat 0'``."""
         name = self.names[seat] if seat < len(self.names) else None
         return f"{name} (seat {seat})" if name else f"seat {seat}"
-
-    def deal_json(self) -> dict[str, Any]:
-        """The deal in the contract's hands + stock form."""
-        return {"hands": [list(h) for h in self.hands], "stock": list(self.stock)}
-
-    def to_dict(self) -> dict[str, Any]:
-        """The record in its canonical form (hands + stock, JSON-form actions)."""
-        out: dict[str, Any] = {"record": 1}
-        if self.id:
-            out["id"] = self.id
-        if self.title:
-            out["title"] = self.title
-        out["ruleset"] = self.ruleset
-        if self.options:
-            out["options"] = dict(self.options)
-        if self.readings:
-            out["readings"] = dict(self.readings)
-        out["players"] = self.players
-        if any(self.names):
-            out["seats"] = list(self.names)
-        out["first"] = self.first
-        out["deal"] = self.deal_json()
-        if self.session:
-            out["session"] = dict(self.session)
-        out["actions"] = [{"seat": a.seat, "action": a.action} for a in self.actions]
-        if self.result is not None:
-            res: dict[str, Any] = {}
-            for key in ("ending", "winner", "ranking", "payments", "totals"):
-                value = getattr(self.result, key)
-                if value is not None:
-                    res[key] = list(value) if isinstance(value, tuple) else value
-            out["result"] = res
-        return out
 
 
 # -- loading with line numbers ---------------------------------------------------------------
@@ -367,8 +332,3 @@ def load_record(path: str | Path) -> GameRecord:
         meta=dict(data.get("meta") or {}),
         raw=data,
     )
-
-
-def dump_record(record: Mapping[str, Any]) -> str:
-    """A record dict as YAML in the order the schema lists its keys, one action a line."""
-    return yaml.safe_dump(dict(record), sort_keys=False, allow_unicode=True, width=100)

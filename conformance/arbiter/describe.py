@@ -86,7 +86,7 @@ def describe_payment(p: dict[str, Any], name: Namer) -> str:
 
 def describe_seat_difference(d: SeatDifference, name: Namer) -> str:
     diff = d.difference
-    how = f"was paid {diff} too much" if diff > 0 else f"is owed {-diff} more"
+    how = f"was credited {diff} too much" if diff > 0 else f"is owed {-diff} more"
     return (f"{name(d.seat)}: the table booked {d.recorded:+d}, the rules say {d.rules:+d};"
             f" {name(d.seat)} {how}")
 

@@ -77,8 +77,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
             header = make_header(
                 implementation={k: hello.get(k) for k in ("name", "version", "language")}
                 | {"command": impl},
-                command=" ".join(["phom-conformance", *sys.argv[2:]]) if len(sys.argv) > 1
-                else "phom-conformance fuzz",
+                command=config.command(),
                 rulesets=[ruleset] if ruleset else list_rulesets(),
                 seed=seed, planned=total,
                 selection={"fuzz": {"games": games, "shard": str(shard), "players": players,
@@ -99,7 +98,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
                 summary.add(g)
                 summary.seconds = time.perf_counter() - started
                 if writer is not None:
-                    writer.write(_result_of(g))
+                    writer.write(_result_of(g, seed))
                 if g.outcome not in ("pass", "skipped"):
                     _tell_divergence(err, g, progress)
                 if progress and task is not None:
@@ -144,13 +143,13 @@ def _tell_divergence(console: Any, g: Any, progress: Any) -> None:
         console.print(line)
 
 
-def _result_of(g: Any) -> Any:
+def _result_of(g: Any, seed: int) -> Any:
     from conformance.outcomes import Outcome, ScenarioResult
 
     div = g.divergence or {}
     tags = ("fuzz", *(f"event:{e}" for e in sorted(g.events)))
     return ScenarioResult(
-        id=f"fuzz:{g.index}", name=g.label, outcome=Outcome(g.outcome),
+        id=f"fuzz:{seed}:{g.index}", name=g.label, outcome=Outcome(g.outcome),
         clauses=tuple(div.get("clauses") or ()), rulesets=(g.ruleset,), tags=tags,
         source=g.fixture, duration=g.duration, message=g.message,
         expected=div.get("expected"), actual=div.get("actual"),

@@ -52,6 +52,22 @@ class FuzzConfig:
             return [self.only]
         return list(self.shard.games(self.games))
 
+    def command(self) -> str:
+        """The command line of this run."""
+        parts = ["phom-conformance", "fuzz", "--impl", shlex.quote(self.impl),
+                 "--games", str(self.games), "--seed", str(self.seed)]
+        if self.ruleset:
+            parts += ["--ruleset", self.ruleset]
+        if self.players:
+            parts += ["--players", str(self.players)]
+        if self.shard.count > 1:
+            parts += ["--shard", str(self.shard)]
+        if self.jobs > 1:
+            parts += ["--jobs", str(self.jobs)]
+        if self.out:
+            parts += ["--out", shlex.quote(self.out)]
+        return " ".join(parts)
+
     def replay_command(self, index: int) -> str:
         """The one command that plays game ``index`` again."""
         parts = ["phom-conformance", "fuzz", "--impl", shlex.quote(self.impl),
@@ -131,7 +147,13 @@ class GameRunner:
         plan = make_plan(index, seed, cfg.ruleset, cfg.players, cfg.probe_rate)
         out = GameOutcome(index, seed, plan.setup.ruleset, plan.setup.players, plan.label,
                           replay=cfg.replay_command(index))
-        script = play(plan)
+        try:
+            script = play(plan)
+        except Exception as e:  # a bug of the reference engine itself: say so, go on
+            out.outcome = "error"
+            out.message = f"the reference engine failed on this game: {type(e).__name__}: {e}"
+            out.duration = time.perf_counter() - started
+            return out
         out.events = dict(count_events(script.events(), script.result))
         try:
             res = lockstep.replay(self.driver, script, "fuzz", self.queries)
@@ -170,7 +192,8 @@ class GameRunner:
             except ImplError:
                 self._restart()
         out.divergence = div.to_json()
-        case_id = f"fuzz-{cfg.seed}-{out.index}".replace("_", "-")
+        seed_text = str(cfg.seed) if cfg.seed >= 0 else f"n{-cfg.seed}"  # ids are kebab-case
+        case_id = f"fuzz-{seed_text}-{out.index}"
         case = fixture_case(script, div, case_id, out.replay, state_after(script, div))
         out.fixture_size = fixture_size(case)
         if cfg.out:
@@ -195,16 +218,21 @@ def state_after(script: Any, div: lockstep.Divergence) -> dict[str, Any] | None:
 # -- parallel runs -------------------------------------------------------------------------------
 
 _WORKER: GameRunner | None = None
+_WORKER_ERROR: str | None = None
 
 
 def _init_worker(config: FuzzConfig) -> None:
-    global _WORKER
-    _WORKER = GameRunner(config)
+    # An exception here would make the pool start workers forever: keep it for _work.
+    global _WORKER, _WORKER_ERROR
+    try:
+        _WORKER = GameRunner(config)
+    except Exception as e:
+        _WORKER_ERROR = f"{type(e).__name__}: {e}"
 
 
 def _work(index: int) -> GameOutcome:
     if _WORKER is None:
-        raise HarnessError("fuzz worker not initialised")
+        raise HarnessError(f"a fuzz worker could not start the implementation: {_WORKER_ERROR}")
     return _WORKER.run_game(index)
 
 

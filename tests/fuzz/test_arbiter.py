@@ -144,3 +144,29 @@ def test_replay_page_marks_moved_and_sent_cards() -> None:
     page = render_html(v)
     assert re.search(r'class="card (red|black) moved', page)
     assert re.search(r'class="card (red|black) sent', page)
+
+
+def test_fuzzed_games_replayed_as_records_agree_with_the_rules() -> None:
+    """A game the reference played, recorded with the settlement it paid, is ruled legal move
+    by move and paid right, whatever its ending (the arbiter and the engine agree)."""
+    from conformance.fuzz.generate import play
+    from conformance.fuzz.plan import make_plan
+    from conformance.fuzz.seeds import game_seed
+    from conformance.records import GameRecord, RecordedAction, RecordedResult
+
+    endings = set()
+    for i in range(80):
+        script = play(make_plan(i, game_seed(21, i)))
+        st, res = script.setup, script.result
+        assert res is not None
+        endings.add(res["ending"])
+        rec = GameRecord(
+            "fuzz", st.ruleset, st.options, st.readings, st.players, (None,) * st.players,
+            st.first, st.hands, st.stock,
+            tuple(RecordedAction(k + 1, s, a, str(a)) for k, (s, a) in enumerate(script.actions)),
+            session=st.session,
+            result=RecordedResult(payments=tuple(res["payments"]), totals=tuple(res["totals"])))
+        v = arbitrate(rec)
+        assert v.agrees, (i, v.summary)
+        assert render_html(v)
+    assert {"points", "u"} <= endings

@@ -129,12 +129,12 @@ def test_cli_fuzz_report_and_merge(tmp_path: Path) -> None:
         reports.append(report)
     lines = [json.loads(x) for x in reports[0].read_text().splitlines()]
     assert lines[0]["kind"] == "header" and lines[-1]["kind"] == "footer"
-    assert [x["id"] for x in lines[1:-1]] == ["fuzz:0", "fuzz:2", "fuzz:4", "fuzz:6", "fuzz:8"]
+    assert [x["id"] for x in lines[1:-1]] == [f"fuzz:3:{i}" for i in (0, 2, 4, 6, 8)]
     assert lines[-1]["fuzz"]["games"] == 5
     from conformance.reports.jsonl import merge_reports, read_report
 
     merged = merge_reports([read_report(r) for r in reports])
-    assert sorted(r.id for r in merged.results) == sorted(f"fuzz:{i}" for i in range(10))
+    assert sorted(r.id for r in merged.results) == sorted(f"fuzz:3:{i}" for i in range(10))
     assert merged.complete
 
 
@@ -152,3 +152,16 @@ def test_cli_fuzz_usage_errors() -> None:
     assert result.exit_code != 0 and "shard" in result.output
     result = CliRunner().invoke(cli, ["fuzz", "--ruleset", "nope"])
     assert result.exit_code != 0 and "unknown" in result.output
+
+
+def test_a_crash_is_reported_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = Path(__file__).resolve().parents[2]
+    monkeypatch.setenv("PYTHONPATH", str(root))
+    fake = Path(__file__).with_name("crashing_impl.py")
+    cmd = f"{sys.executable} {fake} 100"  # dies on its 100th apply
+    outcomes = list(run_games(FuzzConfig(impl=cmd, games=8, seed=0, shrink=False)))
+    kinds = [g.outcome for g in outcomes]
+    assert kinds.count("crash") == 1 and kinds.count("pass") == 7
+    crash = next(g for g in outcomes if g.outcome == "crash")
+    assert "exited with status 3" in crash.message and "fake crash" in crash.stderr_tail
+    assert crash.replay.endswith(f"--game {crash.index}")

@@ -1,0 +1,1 @@
+"""Rule mutants of the reference engine and the mutation score (docs/fuzz-arbiter.md)."""

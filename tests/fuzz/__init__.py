@@ -1,0 +1,1 @@
+"""The differential fuzzer, game records, the arbiter and the rule mutants."""

@@ -39,8 +39,9 @@ def fail(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-def load_all_scenarios(rulesets: list[str] | None) -> list[Any]:
-    """Every scenario of the suite (optionally only these rulesets'); exits 2 when it cannot."""
+def load_all_scenarios(rulesets: list[str] | None, paths: list[str] | None = None) -> list[Any]:
+    """Every scenario of the suite, or of ``paths`` (feature files, fixture files, directories),
+    optionally only these rulesets'; exits 2 when it cannot."""
     try:
         from conformance.scenario import load_scenarios
     except ModuleNotFoundError as e:
@@ -49,7 +50,7 @@ def load_all_scenarios(rulesets: list[str] | None) -> list[Any]:
                  " installation: there are no scenarios to run", EXIT_HARNESS)
         raise
     try:
-        return list(load_scenarios(rulesets=rulesets))
+        return list(load_scenarios(paths or None, rulesets=rulesets))
     except (ScenarioError, HarnessError) as e:
         fail(f"cannot load the scenarios: {e}", EXIT_HARNESS)
     except Exception as e:  # a bug in the suite's loader: one line, not a traceback
@@ -118,7 +119,9 @@ class _Term:
               help="Which scenarios keep their protocol transcript in the report.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Recorded in the report; seeds any randomness of the run.")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
 def command(
+    paths: tuple[str, ...],
     impl: str | None,
     rulesets: tuple[str, ...],
     keyword: str | None,
@@ -137,7 +140,8 @@ def command(
     transcripts: str,
     seed: int,
 ) -> None:
-    """Run the conformance scenarios; exit 0 conformant, 1 failures, 2 harness/protocol error."""
+    """Run the conformance scenarios (the whole suite, or the feature/fixture files PATHS, e.g. a
+    fixture written by `fuzz --out`); exit 0 conformant, 1 failures, 2 harness/protocol error."""
     import random
 
     random.seed(seed)
@@ -148,7 +152,7 @@ def command(
             ledger = Ledger.load(ledger_path)
         except LedgerError as e:
             fail(str(e), EXIT_USAGE)
-    scenarios = load_all_scenarios(list(rulesets) or None)
+    scenarios = load_all_scenarios(list(rulesets) or None, list(paths))
     try:
         chosen = select(scenarios, keyword, clauses, rulesets)
     except SelectionError as e:
@@ -162,7 +166,7 @@ def command(
                              max_line_bytes=max_line_bytes, strict=strict_protocol)
     except HarnessError as e:
         fail(f"--impl: {e}", EXIT_USAGE)
-    extra = ["--seed", str(seed)] if seed else []
+    extra = (["--seed", str(seed)] if seed else []) + list(paths)
     replay = replay_command(impl, timeout=timeout if timeout != DEFAULT_TIMEOUT else None,
                             strict=strict_protocol, extra=extra)
     selection = {"keyword": keyword, "clauses": list(clauses), "rulesets": list(rulesets)}

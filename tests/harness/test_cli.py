@@ -26,7 +26,7 @@ REFERENCE = f"{shlex.quote(sys.executable)} -m reference_impl.server"
 def cli(monkeypatch: pytest.MonkeyPatch, *args: str,
         suite: list[Any] | None = None) -> tuple[int, str, str]:
     if suite is not None:
-        monkeypatch.setattr(run_command, "load_all_scenarios", lambda rulesets: suite)
+        monkeypatch.setattr(run_command, "load_all_scenarios", lambda rulesets, paths=None: suite)
     monkeypatch.setattr(sys, "argv", ["phom-conformance", *args])
     with CliRunner().isolation() as streams:
         try:
@@ -221,3 +221,20 @@ def test_every_scenario_skipped_is_not_a_pass(monkeypatch: pytest.MonkeyPatch) -
     code, out, _ = cli(monkeypatch, "run", "--impl", impl("well_behaved"), suite=suite)
     assert code == 2
     assert "2 scenarios: 2 skipped" in out and "nothing tested" in out
+
+
+def test_run_only_the_given_fixture_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fixture file given as a path (as `fuzz --out` writes them) runs as it is, alone.
+    from phomspec.paths import fixtures_dir
+
+    path = fixtures_dir() / "money-004.yaml"
+    code, out, _ = cli(monkeypatch, "run", str(path))
+    assert code == 0, out
+    assert "scenarios:" in out and "conformant" in out
+    whole_suite = cli(monkeypatch, "run", "--max-fail", "1")[1]
+    assert out.split(" scenarios")[0] != whole_suite.split(" scenarios")[0]
+
+
+def test_run_with_a_missing_path_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, _ = cli(monkeypatch, "run", "no/such/fixture.yaml")
+    assert code == 3

@@ -165,7 +165,7 @@ class Game(LegalActions):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise MalformedAction(f"seat must be 0..{self.n - 1}, got {seat!r}")
         if self.phase is Phase.OVER:
-            return reject("GAME_OVER", "ROUND.GAME-END", "the game is over")
+            return reject("GAME_OVER", "TURN.GAME-OVER", "the game is over")
         if self.left[seat]:
             return reject("SEAT_LEFT", "LEAVE.SEAT-SKIPPED", f"seat {seat} has left the game")
         kind = type(action)

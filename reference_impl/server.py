@@ -23,13 +23,14 @@ from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import Action, from_json, to_json
 from reference_impl.cards import NotationError, parse_card
 from reference_impl.errors import DealError
+from reference_impl.session import next_game_seats
 
 PROTOCOL_VERSION = "1.0"
 SERVER_NAME = "phom-reference"
 
 _GAME_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 _AMBIGUITY_ID = re.compile(r"AMB[.-][A-Z0-9][A-Z0-9._-]*")
-_QUERIES = ["legal_actions", "state", "result"]
+_QUERIES = ["legal_actions", "state", "result", "next_game"]
 #: One encoder for every reply (json.dumps with keyword arguments builds one per call).
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
@@ -46,6 +47,8 @@ _MEMBERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "legal_actions": (frozenset({"id", "type", "game"}), frozenset({"game"})),
     "state": (frozenset({"id", "type", "game"}), frozenset({"game"})),
     "result": (frozenset({"id", "type", "game"}), frozenset({"game"})),
+    "next_game": (frozenset({"id", "type", "players", "host", "previous_winner", "left"}),
+                  frozenset({"players", "host"})),
     "bye": (frozenset({"id", "type"}), frozenset()),
 }
 
@@ -141,6 +144,7 @@ class Server:
             "legal_actions": self._on_legal_actions,
             "state": self._on_state,
             "result": self._on_result,
+            "next_game": self._on_next_game,
             "bye": self._on_bye,
         }
 
@@ -344,6 +348,22 @@ class Server:
 
     def _on_result(self, message: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "result": self._game(message).result()}
+
+    def _on_next_game(self, message: dict[str, Any]) -> dict[str, Any]:
+        players, host = message["players"], message["host"]
+        winner = message.get("previous_winner")
+        left = message.get("left", [])
+        if not _is_int(players) or not _is_int(host):
+            raise _malformed("next_game: 'players' and 'host' must be integers")
+        if winner is not None and not _is_int(winner):
+            raise _malformed(f"next_game: 'previous_winner' must be a seat or null, got {winner!r}")
+        if not isinstance(left, list) or not all(_is_int(s) for s in left):
+            raise _malformed(f"next_game: 'left' must be a list of seats, got {left!r}")
+        try:
+            first, new_host = next_game_seats(players, host, winner, left)
+        except ValueError as e:
+            raise _malformed(f"next_game: {e}") from None
+        return {"ok": True, "first": first, "host": new_host}
 
     def _on_bye(self, message: dict[str, Any]) -> dict[str, Any]:
         self.closed = True

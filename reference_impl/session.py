@@ -136,3 +136,36 @@ class Session:
         self.results.append(result)
         self._recorded = True
         return result
+
+
+def next_game_seats(
+    players: int, host: int, previous_winner: int | None, left: list[int]
+) -> tuple[int, int]:
+    """(first, host) of the next game at a table of ``players`` seats whose host is ``host``,
+    after a game won by ``previous_winner`` (None before game 1) and ``left`` seats leaving in
+    that order (DEAL.FIRST-GAME, DEAL.NEXT-GAME, DEAL.WINNER-LEFT, DEAL.HOST-PASSES).
+
+    Seats are numbered as in the previous game. Raise ValueError on a seat out of range or
+    when nobody is left.
+    """
+    if not 2 <= players <= 4:
+        raise ValueError(f"a table seats 2 to 4 players, got {players}")
+    for name, seat in (("host", host), ("previous_winner", previous_winner), *(
+        ("left", s) for s in left
+    )):
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"{name}: seat {seat!r} is not a seat 0..{players - 1}")
+    if len(set(left)) >= players:
+        raise ValueError("nobody is left at the table")
+    present = [True] * players
+
+    def next_present(seat: int) -> int:
+        return next(s for i in range(1, players + 1) if present[s := (seat + i) % players])
+
+    for seat in left:
+        present[seat] = False
+        if host == seat:
+            host = next_present(seat)  # DEAL.HOST-PASSES
+    anchor = host if previous_winner is None else previous_winner
+    first = anchor if present[anchor] else next_present(anchor)  # DEAL.WINNER-LEFT
+    return first, host

@@ -18,8 +18,10 @@ from referencing import Registry, Resource
 from phomspec.paths import spec_dir
 
 PROTOCOL_VERSION = "1.0"
-REQUEST_TYPES = ("hello", "new_game", "apply", "legal_actions", "state", "result", "bye")
-QUERIES = ("legal_actions", "state", "result")
+REQUEST_TYPES = (
+    "hello", "new_game", "apply", "legal_actions", "state", "result", "next_game", "bye"
+)
+QUERIES = ("legal_actions", "state", "result", "next_game")
 ERROR_CODES = ("malformed", "unknown_game", "unsupported", "bad_deal", "internal")
 
 #: Members an ``ok: true`` reply must have, by request type (checked on every reply).
@@ -30,6 +32,7 @@ REPLY_MEMBERS: dict[str, tuple[str, ...]] = {
     "legal_actions": ("seat", "actions"),
     "state": ("state",),
     "result": ("result",),
+    "next_game": ("first", "host"),
     "bye": (),
 }
 

@@ -40,7 +40,7 @@ def test_hello_declares_every_ruleset_and_query() -> None:
     assert [r["id"] for r in reply["rulesets"]] == ["co-ban", "hoi-quan-bai", "ki-gui", "u9la"]
     ki_gui = next(r for r in reply["rulesets"] if r["id"] == "ki-gui")
     assert ki_gui["options"] == {"ki_gui": [True, False]}
-    assert reply["queries"] == ["legal_actions", "state", "result"]
+    assert reply["queries"] == ["legal_actions", "state", "result", "next_game"]
     assert list(reply)[:2] == ["id", "ok"]
 
 
@@ -195,3 +195,24 @@ def test_subprocess_driver_strict_against_the_reference() -> None:
     finally:
         driver.close()
     assert driver.exit_status == 0 and not driver.killed
+
+
+@pytest.mark.parametrize(
+    ("request_", "first", "host"),
+    [
+        # Game 1: the host opens (DEAL.FIRST-GAME).
+        ({"players": 4, "host": 2}, 2, 2),
+        # The previous winner opens (DEAL.NEXT-GAME).
+        ({"players": 3, "host": 0, "previous_winner": 1}, 1, 0),
+        # The winner left: the next seat in play order opens (DEAL.WINNER-LEFT).
+        ({"players": 4, "host": 0, "previous_winner": 3, "left": [3]}, 0, 0),
+        # The host left: the role passes to the next seat (DEAL.HOST-PASSES); seat 1 won.
+        ({"players": 4, "host": 1, "previous_winner": 1, "left": [1, 2]}, 3, 3),
+    ],
+)
+def test_next_game_query(request_: dict[str, Any], first: int, host: int) -> None:
+    server = Server()
+    server.handle(HELLO)
+    reply = server.handle({"id": 9, "type": "next_game", **request_})
+    assert reply_schema_problem("next_game", reply) is None
+    assert (reply["first"], reply["host"]) == (first, host)

@@ -11,6 +11,6 @@ from conformance.cli import main
 from tests.harness.helpers import scenarios
 
 count = int(sys.argv[1])
-run_command.load_all_scenarios = lambda rulesets: scenarios(count)
+run_command.load_all_scenarios = lambda rulesets, paths=None: scenarios(count)
 sys.argv = ["phom-conformance", *sys.argv[2:]]
 main()

@@ -159,7 +159,7 @@ Feature: Timeouts and leaving
     And the ranking is: seat 1 nhất 18, seat 2 nhì 35, seat 0 ba 38, seat 3 bét 41
 
   @id:time-final-round-timeout-with-eaten-card @ruleset:all @clause:TIME.FINAL-ROUND-MOM
-  Scenario: Seat 1 ate QC and times out in its final round: nothing is laid, QH goes, QC stays as deadwood
+  Scenario: Seat 1 ate QC and times out in its final round: nothing is laid, JD goes, QC QH QS stay as deadwood
     Given the deal "fx-quiet-4p"
     When the actions are played:
       """
@@ -182,8 +182,9 @@ Feature: Timeouts and leaving
     When seat 1 times out
     Then the auto-play draws for seat 1
     And seat 1 lays nothing down
-    # the highest cards that are not eaten: QH and QS (12); QH by suit
-    And the auto-play discards QH for seat 1
+    # QC's only phỏm is QH QS QC (QD is seat 2's), so QH and QS must stay (TURN.EAT.KEEP-IN-PHOM);
+    # seat 1 holds 4H 5H 6H 7C 8D JD QH QS QC + 9D drawn: the highest other card is JD (11)
+    And the auto-play discards JD for seat 1
     When the actions are played:
       """
       seat 2 draws; lays down 9C 10C JC; discards JS
@@ -192,8 +193,8 @@ Feature: Timeouts and leaving
       """
     Then the game is over by points
     And seat 1 is móm
-    # QS 7C QC 8D 9D JD 4H 5H 6H = 12 + 7 + 12 + 8 + 9 + 11 + 4 + 5 + 6
-    And seat 1 has 74 points
+    # QH QS QC 7C 8D 9D 4H 5H 6H = 12 + 12 + 12 + 7 + 8 + 9 + 4 + 5 + 6
+    And seat 1 has 75 points
     # seat 2: AS 8S 3D QD 3H 8H = 35; seat 3: 4S 9S 5C 8C KD 2H = 41; seat 0: 3S 10S 6C KC AH 9H = 42
     And the ranking is: seat 2 nhất 35, seat 3 nhì 41, seat 0 ba 42, seat 1 móm
 

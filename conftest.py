@@ -62,8 +62,9 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool:
     return True
 
 
-def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
-                           step_func: Any) -> None:
+def pytest_bdd_before_step(
+    request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any
+) -> None:
     try:
         where = Path(feature.filename).resolve().relative_to(Path.cwd())
     except ValueError:

@@ -201,18 +201,29 @@ def render_coverage(
         return json.dumps(_as_jsonable(table, rulesets), ensure_ascii=False, indent=2), code
     width = max([len(r.clause) for r in table.rows] + [6])
     cols = [max(len(r), 7) for r in rulesets]
-    lines = ["clause".ljust(width) + "  " + "  ".join(r.ljust(w) for r, w in zip(rulesets, cols, strict=True))]
+    lines = [
+        "clause".ljust(width)
+        + "  "
+        + "  ".join(r.ljust(w) for r, w in zip(rulesets, cols, strict=True))
+    ]
     for row in table.rows:
         if not any(r in row.rulesets for r in rulesets):
             continue
         cells = "  ".join(_cell_text(row, r).ljust(w) for r, w in zip(rulesets, cols, strict=True))
         lines.append(row.clause.ljust(width) + "  " + cells)
-    complete = sum(1 for row in table.rows for r in row.rulesets if r in rulesets and not row.gaps(r))
+    complete = sum(
+        1 for row in table.rows for r in row.rulesets if r in rulesets and not row.gaps(r)
+    )
     total = sum(1 for row in table.rows for r in row.rulesets if r in rulesets)
     lines.append("")
-    lines.append(f"covered: {complete} of {total} (clause, ruleset) pairs; cells are positive/negative")
+    lines.append(
+        f"covered: {complete} of {total} (clause, ruleset) pairs; cells are positive/negative"
+    )
     for clause, r, what in gaps:
         lines.append(f"missing: {clause} [{r}] has no {what} scenario")
     for clause, ids in sorted(table.unknown.items()):
-        lines.append(f"unknown clause {clause} named by {', '.join(ids[:3])}; add it to spec/clauses/ or fix the tag")
+        lines.append(
+            f"unknown clause {clause} named by {', '.join(ids[:3])};"
+            " add it to spec/clauses/ or fix the tag"
+        )
     return "\n".join(lines), code

@@ -360,8 +360,10 @@ def validate_fixture_file(
     try:
         data, lines = load_yaml_with_lines(path)
     except ScenarioError as e:
-        line = _line_of_message(str(e))
-        return [Problem(file, line, str(e).split(": ", 2)[-1] if line else str(e))]
+        text = str(e)
+        line = _line_of_message(text)
+        prefix = f"{path}:{line}: "
+        return [Problem(file, line, text[len(prefix) :] if text.startswith(prefix) else text)]
     if not isinstance(data, dict):
         return [Problem(file, 1, "a fixture file is a mapping with 'deals' and/or 'cases'")]
     problems = _schema_problems(data, lines, file)
@@ -438,7 +440,9 @@ def load_fixture_index(paths: Sequence[Path]) -> FixtureIndex:
             continue
         problems = _schema_problems(data, lines, str(path))
         if problems:
-            raise ScenarioError(f"{problems[0]}; fix the fixture (spec/schemas/fixture.schema.json)")
+            raise ScenarioError(
+                f"{problems[0]}; fix the fixture (spec/schemas/fixture.schema.json)"
+            )
         found: list[tuple[str, NamedDeal | NamedScript, dict[str, Any]]] = [
             *(("deal", d, deals) for d in _index_deals(data, lines, str(path)).values()),
             *(("script", sc, scripts) for sc in _index_scripts(data, lines, str(path)).values()),
@@ -454,7 +458,8 @@ def load_fixture_index(paths: Sequence[Path]) -> FixtureIndex:
     for script in scripts.values():
         if script.deal not in deals:
             raise ScenarioError(
-                f"{script.source}:{script.line}: script {script.id!r} names no known deal {script.deal!r}"
+                f"{script.source}:{script.line}: script {script.id!r} names no known deal"
+                f" {script.deal!r}"
             )
     return FixtureIndex(deals, scripts)
 

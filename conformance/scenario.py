@@ -243,6 +243,7 @@ class _Sent:
     exchange: Exchange
     asserted: bool = False
     reply: dict[str, Any] | None = None
+    before: dict[str, Any] | None = None
 
 
 _game_counter = itertools.count(1)
@@ -275,6 +276,7 @@ class Play:
         self.events: list[dict[str, Any]] = []
         self.noted_state: dict[str, Any] | None = None
         self.aborted = False
+        self._index: int | None = None
 
     # -- steps ---------------------------------------------------------------------------
 
@@ -282,16 +284,41 @@ class Play:
         self.step_label = label
         self._explicit, self._implied = explicit, implied
         self.transcript.steps.append(label)
+        self._index = self._step_index(label)
+
+    def _step_index(self, label: str) -> int | None:
+        """The position of the step being played (by its line), for look-ahead."""
+        m = re.match(r"^(.*):(\d+): ", label)
+        if not m:
+            return None
+        line = m.group(2)
+        for i, st in enumerate(self.scenario.steps):
+            if st.where.rsplit(":", 1)[1] == line:
+                return i
+        return None
+
+    def _rejection_follows(self) -> bool:
+        """Whether the step after the current one asserts that the last action is refused."""
+        i = self._index
+        steps = self.scenario.steps
+        return i is not None and i + 1 < len(steps) and steps[i + 1].definition.rejection
+
+    def answers(self, query: str) -> bool:
+        hello = getattr(self.driver, "hello", None)
+        return not isinstance(hello, dict) or query in (hello.get("queries") or [])
 
     def clause_for(self, implied: str | None = None) -> str | None:
-        """The clause a failure of the current step is reported under."""
+        """The clause a failure of the current step is reported under: the one the step
+        names; else the first clause the step implies ("A|B" for several) that the scenario
+        checks; else the scenario's first clause."""
         if self._explicit:
             return self._explicit
-        implied = implied or self._implied
+        options = (implied or self._implied or "").split("|")
         clauses = self.scenario.clauses
-        if implied and implied in clauses:
-            return implied
-        return clauses[0] if clauses else implied
+        for option in options:
+            if option and option in clauses:
+                return option
+        return clauses[0] if clauses else (options[0] or None)
 
     def fail(self, expected: object, actual: object, implied: str | None = None) -> StepFailure:
         """The failure of the current step (raise it)."""
@@ -319,7 +346,11 @@ class Play:
         if entry is None:
             raise ScenarioSkipped(f"the implementation does not play ruleset {sc.ruleset!r}")
         players = self.setup.players or sc.players
-        if entry.get("players") and players not in entry["players"]:
+        if (
+            entry.get("players")
+            and players not in entry["players"]
+            and not self.setup.expect_refusal
+        ):
             raise ScenarioSkipped(
                 f"the implementation does not play {sc.ruleset} at {players} players"
             )
@@ -336,7 +367,8 @@ class Play:
         for amb, reading in sc.readings:
             if amb in fixed and fixed[amb] != reading:
                 raise ScenarioSkipped(
-                    f"the scenario needs reading {amb}={reading}; the implementation reads {fixed[amb]}"
+                    f"the scenario needs reading {amb}={reading};"
+                    f" the implementation reads {fixed[amb]}"
                 )
         queries = set(hello.get("queries") or [])
         missing = sorted(sc.needs - queries)
@@ -400,12 +432,34 @@ class Play:
             )
 
     def act(self, seat: int, action: dict[str, Any]) -> None:
-        """Send one action (pipelined: the reply is read when an expectation needs it)."""
+        """Send one action (pipelined: the reply is read when an expectation needs it).
+
+        Before an action that the next step expects to be refused, the state is noted, so
+        that the refusal can be checked to change nothing (INV.REJECT-UNCHANGED).
+        """
         self.start()
+        before = None
+        if self._rejection_follows() and self.answers("state"):
+            before = self.state()
         pending, exchange = self._send(
             {"type": "apply", "game": self.game, "seat": seat, "action": action}
         )
-        self._sent.append(_Sent(self.step_label, seat, action, pending, exchange))
+        self._sent.append(_Sent(self.step_label, seat, action, pending, exchange, before=before))
+
+    def check_unchanged(self) -> None:
+        """After a refused action: the state is what it was before it (INV.REJECT-UNCHANGED)."""
+        sent = self.last_action()
+        if sent.before is None:
+            return
+        now = self.state()
+        changed = sorted(k for k in set(now) | set(sent.before) if now.get(k) != sent.before.get(k))
+        if changed:
+            raise StepFailure(
+                self.step_label,
+                "the state unchanged by the refused action",
+                f"changed: {', '.join(changed)}",
+                "INV.REJECT-UNCHANGED",
+            )
 
     def settle(self) -> None:
         """Read every outstanding reply; an action nobody asserted must have been accepted."""
@@ -493,9 +547,23 @@ class Play:
         return reply.get("seat"), list(reply.get("actions") or [])
 
     def finish(self) -> None:
-        """End of the scenario: start the game if no step did, read every reply."""
+        """End of the scenario: start the game if no step did, read every reply, and check
+        that the 52 cards are all in place and the money sums to zero (INV.52-CARDS,
+        INV.ZERO-SUM) when the implementation answers the state query."""
         self.start()
         self.settle()
+        if self.setup.expect_refusal or not self.answers("state"):
+            return
+        from conformance.steps import misplaced_cards
+
+        state = self.state()
+        label = f"{self.step_label} (end of the scenario)"
+        problem = misplaced_cards(state)
+        if problem:
+            raise StepFailure(label, "the 52 cards, each in one place", problem, "INV.52-CARDS")
+        money = state.get("money") or []
+        if sum(money) != 0:
+            raise StepFailure(label, "money summing to zero", money, "INV.ZERO-SUM")
 
 
 def _option_default(ruleset: str, name: str) -> Any:
@@ -648,6 +716,7 @@ class _Tags:
     readings: tuple[tuple[str, str], ...]
     negative: bool
     tags: tuple[str, ...]
+    from_all: bool = False
 
 
 def _parse_tags(raw: RawCase) -> _Tags:
@@ -705,7 +774,15 @@ def _parse_tags(raw: RawCase) -> _Tags:
         raise ScenarioError(f"{where}: scenario {raw.name!r} names no @clause:<ID> it checks")
     rulesets = _known_rulesets() if "all" in chosen else tuple(dict.fromkeys(chosen))
     plain = tuple(t for t, _ in all_tags)
-    return _Tags(ids[0], tuple(clauses), rulesets, tuple(sorted(readings.items())), negative, plain)
+    return _Tags(
+        ids[0],
+        tuple(clauses),
+        rulesets,
+        tuple(sorted(readings.items())),
+        negative,
+        plain,
+        from_all="all" in chosen,
+    )
 
 
 def _match_steps(raw: RawCase) -> tuple[list[Step], list[tuple[int, str]]]:
@@ -815,10 +892,10 @@ def _compile(raw: RawCase, fixtures: FixtureIndex) -> list[Scenario]:
                     " ruleset that has it (@ruleset:<id>)"
                 )
     needs = frozenset(q for s in steps for q in s.definition.needs)
-    expand = len(rulesets) > 1 or any(t in ("@ruleset:all", "ruleset:all") for t in tags.tags)
+    expand = len(rulesets) > 1 or tags.from_all
     out = []
     for r in rulesets:
-        if players not in _ruleset_players(r):
+        if players not in _ruleset_players(r) and not setup.expect_refusal:
             continue
         out.append(
             Scenario(
@@ -894,7 +971,8 @@ def load_scenarios(
             base = compiled[0].base_id
             if base in seen:
                 raise ScenarioError(
-                    f"{raw.source}:{raw.line}: scenario id {base!r} is already used at {seen[base]};"
+                    f"{raw.source}:{raw.line}: scenario id {base!r} is already used at"
+                    f" {seen[base]};"
                     " ids are unique and never reused"
                 )
             seen[base] = f"{raw.source}:{raw.line}"

@@ -115,6 +115,16 @@ PAYMENT_REASONS: dict[str, str] = {
     "leave": "leave",
 }
 
+#: The clauses that name who is liable for an ù đền.
+DEN_CASE_CLAUSES = (
+    "DEN.THREE-EATS",
+    "DEN.DIRECT-CHOT",
+    "DEN.TAI-EATER",
+    "DEN.CHOT-LIABILITY",
+    "DEN.CHOT-LIABILITY-TRANSFER",
+    "DEN.PRECEDENCE",
+)
+
 #: The clause a payment of each reason rests on.
 REASON_CLAUSE = {
     "eat": "EAT.NTH-CARD",
@@ -412,6 +422,7 @@ class StepDef:
     block: Callable[[list[str]], Any] | None = field(default=None, repr=False)
     refusal: bool = False
     refs_script: bool = False
+    rejection: bool = False
 
     @property
     def regex(self) -> re.Pattern[str]:
@@ -478,6 +489,7 @@ def step(
     block: Callable[[list[str]], Any] | None = None,
     refusal: bool = False,
     refs_script: bool = False,
+    rejection: bool = False,
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Register a step handler (Then steps get the optional ``under clause <ID>`` suffix)."""
 
@@ -486,7 +498,18 @@ def step(
         if kind == "then" and "(?P<clause>" not in pattern:
             full = pattern + _CLAUSE_SUFFIX
         REGISTRY.append(
-            StepDef(kind, full, fn, example, clause, frozenset(needs), block, refusal, refs_script)
+            StepDef(
+                kind,
+                full,
+                fn,
+                example,
+                clause,
+                frozenset(needs),
+                block,
+                refusal,
+                refs_script,
+                rejection,
+            )
         )
         return fn
 
@@ -565,7 +588,7 @@ def _holds(setup: Setup, seat: int, cards: tuple[str, ...]) -> None:
     setup.hold(seat, cards)
 
 
-@step("given", rf"the stock is (?P<cards>{CARDS})", "the stock is 2C 3C 4D ...")
+@step("given", rf"the stock is (?P<cards>{CARDS})", "the stock is 2C 3C 4D")
 def _stock(setup: Setup, cards: tuple[str, ...]) -> None:
     setup.set_stock(cards, complete=True)
 
@@ -580,9 +603,7 @@ def _named_deal(setup: Setup, name: str) -> None:
     setup.use_deal(name)
 
 
-@step(
-    "given", rf"the deck order is (?P<cards>{CARDS})", "the deck order is AS 2S 3S ... (52 cards)"
-)
+@step("given", rf"the deck order is (?P<cards>{CARDS})", "the deck order is AS 2S 3S")
 def _deck(setup: Setup, cards: tuple[str, ...]) -> None:
     setup.set_deck(cards)
 
@@ -628,14 +649,30 @@ def _make_action_step(verb: Verb) -> None:
 
 
 def _example_of(third: str) -> str:
+    """A sample text of an action pattern: each named group replaced by a sample argument."""
     samples = {
         "card": "5H",
         "with_cards": "6H 7H",
         "phoms": "7S 7D 7H and 4H 5H 6H",
-        "target": "1",
+        "target": "2",
         "index": "0",
     }
-    return re.sub(r"\(\?P<(\w+)>[^)]*\)", lambda m: samples[m.group(1)], third)
+    out, i = "", 0
+    while i < len(third):
+        m = re.match(r"\(\?P<(\w+)>", third[i:])
+        if not m:
+            out += third[i]
+            i += 1
+            continue
+        depth, j = 0, i
+        while True:  # skip to the group's closing parenthesis
+            depth += {"(": 1, ")": -1}.get(third[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        out += samples[m.group(1)]
+        i = j
+    return out.replace(PHOM_WORD, "phỏm")
 
 
 for _verb in VERBS:
@@ -655,8 +692,12 @@ def _script(play: Play, block: list[tuple[int, dict[str, Any]]]) -> None:
         play.act(seat, action)
 
 
-@step("when", r'the script "(?P<script>[a-z0-9-]+)" is played', 'the script "q-to-final" is played',
-      refs_script=True)
+@step(
+    "when",
+    r'the script "(?P<script>[a-z0-9-]+)" is played',
+    'the script "q-to-final" is played',
+    refs_script=True,
+)
 def _named_script(play: Play, script: str) -> None:
     for line in play.scenario.fixtures.scripts[script].actions:
         for seat, action in parse_action_line(line):
@@ -699,6 +740,7 @@ def _accepted(play: Play) -> None:
     rf"the action is rejected with (?P<code>[A-Z][A-Z0-9_]*(?: or [A-Z][A-Z0-9_]*)*)"
     rf"(?: under clause (?P<clause>{CLAUSE}))?",
     "the action is rejected with EAT_NOT_A_PHOM under clause TURN.EAT.MAKES-PHOM",
+    rejection=True,
 )
 def _rejected(play: Play, code: str, clause: str | None) -> None:
     """Rejected with the reason code (one of several where the situation fits more than one
@@ -711,6 +753,7 @@ def _rejected(play: Play, code: str, clause: str | None) -> None:
     got_clause = reply.get("clause")
     if reply.get("reason") not in codes or (clause and got_clause and got_clause != clause):
         raise play.fail(want, _describe_reply(reply))
+    play.check_unchanged()
 
 
 @step("then", r"the game is refused", "the game is refused", refusal=True)
@@ -883,7 +926,8 @@ def _may_not_lay_any(play: Play, seat: int) -> None:
 
 @step(
     "then",
-    rf"seat (?P<seat>\d+) may send (?P<card>{CARD}) to seat (?P<target>\d+)'s {PHOM_WORD} (?P<index>\d+)",
+    rf"seat (?P<seat>\d+) may send (?P<card>{CARD})"
+    rf" to seat (?P<target>\d+)'s {PHOM_WORD} (?P<index>\d+)",
     "seat 2 may send 8H to seat 1's phỏm 0",
     needs=["legal_actions"],
     clause="SEND.ALLOWED",
@@ -894,7 +938,8 @@ def _may_send(play: Play, seat: int, card: str, target: int, index: int) -> None
 
 @step(
     "then",
-    rf"seat (?P<seat>\d+) may not send (?P<card>{CARD}) to seat (?P<target>\d+)'s {PHOM_WORD} (?P<index>\d+)",
+    rf"seat (?P<seat>\d+) may not send (?P<card>{CARD})"
+    rf" to seat (?P<target>\d+)'s {PHOM_WORD} (?P<index>\d+)",
     "seat 2 may not send 8H to seat 1's phỏm 0",
     needs=["legal_actions"],
     clause="SEND.FIT",
@@ -1096,7 +1141,8 @@ def _card_eq(a: Any, b: str) -> bool:
 
 @step(
     "then",
-    rf"(?P<card>{CARD}) is moved from seat (?P<from_seat>\d+)'s pile to seat (?P<to_seat>\d+)'s pile",
+    rf"(?P<card>{CARD}) is moved from seat (?P<from_seat>\d+)'s pile"
+    rf" to seat (?P<to_seat>\d+)'s pile",
     "5C is moved from seat 0's pile to seat 1's pile",
     clause="ROUND.CHUYEN-BAI",
 )
@@ -1154,7 +1200,7 @@ def _pile_empty(play: Play, seat: int) -> None:
     r"the piles hold (?P<counts>\d+(?:, \d+)*) cards",
     "the piles hold 4, 4, 4, 4 cards",
     needs=["state"],
-    clause="ROUND.PILES-END-AT-FOUR",
+    clause="ROUND.PILES-END-AT-FOUR|INV.PILES-FOUR|ROUND.COUNT-BY-PILE",
 )
 def _pile_counts(play: Play, counts: tuple[int, ...]) -> None:
     st = play.state()
@@ -1264,7 +1310,7 @@ def _hand_size(play: Play, seat: int, n: int) -> None:
     r"the stock holds (?P<n>\d+) cards",
     "the stock holds 15 cards",
     needs=["state"],
-    clause="DEAL.STOCK",
+    clause="DEAL.STOCK|ROUND.STOCK-EXHAUSTED|INV.STOCK-EMPTY-4P",
 )
 def _stock_size(play: Play, n: int) -> None:
     st = play.state()
@@ -1276,7 +1322,7 @@ def _stock_size(play: Play, n: int) -> None:
     r"the stock is empty",
     "the stock is empty",
     needs=["state"],
-    clause="ROUND.STOCK-EXHAUSTED",
+    clause="ROUND.STOCK-EXHAUSTED|INV.STOCK-EMPTY-4P",
 )
 def _stock_empty(play: Play) -> None:
     st = play.state()
@@ -1373,7 +1419,8 @@ def _phom_is(play: Play, seat: int, index: int, cards: tuple[str, ...]) -> None:
 
 @step(
     "then",
-    r"seat (?P<seat>\d+) ù(?: (?P<kind>thường|khan|tròn|đồng hoa trắng|by eating three cards|with kind "
+    r"seat (?P<seat>\d+) ù"
+    r"(?: (?P<kind>thường|khan|tròn|đồng hoa trắng|by eating three cards|with kind "
     r"(?:thuong|three_eats|khan|tron|dong_hoa_trang)))?",
     "seat 1 ù",
     needs=["result"],
@@ -1425,6 +1472,8 @@ def _u_den(play: Play, seat: int, payer: int, amount: int) -> None:
     u = result.get("u")
     den = u.get("den") if isinstance(u, dict) else None
     got_u = f"ù by seat {u.get('seat')}, đền {den}" if isinstance(u, dict) else "no ù"
+    # who is liable is the matter of the đền case the scenario checks
+    case = next((c for c in play.scenario.clauses if c in DEN_CASE_CLAUSES), None)
     _expect(
         play,
         isinstance(u, dict)
@@ -1433,6 +1482,7 @@ def _u_den(play: Play, seat: int, payer: int, amount: int) -> None:
         and den.get("seat") == payer,
         f"ù by seat {seat}, đền by seat {payer}",
         got_u,
+        case,
     )
     pays = [
         p
@@ -1589,7 +1639,7 @@ def _money(play: Play, seat: int, money: int) -> None:
     r"the money sums to zero",
     "the money sums to zero",
     needs=["state"],
-    clause="MONEY.ZERO-SUM",
+    clause="MONEY.ZERO-SUM|INV.ZERO-SUM",
 )
 def _zero_sum(play: Play) -> None:
     money = play.state().get("money") or []
@@ -1798,15 +1848,9 @@ def _is_phom(cards: Sequence[str]) -> bool:
     return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
-@step(
-    "then",
-    r"every card is in exactly one place",
-    "every card is in exactly one place",
-    needs=["state"],
-    clause="INV.52-CARDS",
-)
-def _cards_once(play: Play) -> None:
-    st = play.state()
+def misplaced_cards(st: Mapping[str, Any]) -> str | None:
+    """What is wrong with where the 52 cards are in a state (None when each is in one place):
+    hands, stock, piles, laid phỏm and sent cards, leavers' cards included (INV.52-CARDS)."""
     places: list[str] = []
     for h in st.get("hands") or []:
         places += _cards(h)
@@ -1819,18 +1863,26 @@ def _cards_once(play: Play) -> None:
             laid_cards += _cards(phom)
     places += laid_cards
     for sender in st.get("sent") or []:
-        places += [
-            c for c in (card_code(str(s.get("card"))) for s in sender) if c not in laid_cards
-        ]
+        sent = (card_code(str(s.get("card"))) for s in sender)
+        places += [c for c in sent if c not in laid_cards]
     counts = Counter(places)
     twice = sorted(c for c, n in counts.items() if n > 1)
     missing = sorted(set(format_card(i) for i in range(52)) - set(counts))
-    _expect(
-        play,
-        not twice and not missing,
-        "52 cards, each once",
-        f"twice: {twice}, missing: {missing}",
-    )
+    if twice or missing:
+        return f"twice: {twice}, missing: {missing}"
+    return None
+
+
+@step(
+    "then",
+    r"every card is in exactly one place",
+    "every card is in exactly one place",
+    needs=["state"],
+    clause="INV.52-CARDS|DECK.52-CARDS",
+)
+def _cards_once(play: Play) -> None:
+    problem = misplaced_cards(play.state())
+    _expect(play, problem is None, "52 cards, each once", problem)
 
 
 @step(
@@ -1838,7 +1890,7 @@ def _cards_once(play: Play) -> None:
     r"every laid phỏm is a valid phỏm",
     "every laid phỏm is a valid phỏm",
     needs=["state"],
-    clause="INV.LAID-VALID",
+    clause="INV.LAID-VALID|LAY.VALID-PHOM",
 )
 def _laid_valid(play: Play) -> None:
     st = play.state()
@@ -1856,7 +1908,7 @@ def _laid_valid(play: Play) -> None:
     r"the eaten cards sit in distinct phỏm",
     "the eaten cards sit in distinct phỏm",
     needs=["state"],
-    clause="INV.EATEN-DISTINCT",
+    clause="INV.EATEN-DISTINCT|TURN.EAT.DISTINCT-PHOM",
 )
 def _eaten_distinct(play: Play) -> None:
     st = play.state()
@@ -1884,6 +1936,92 @@ def _unchanged(play: Play) -> None:
         k for k in set(now) | set(play.noted_state) if now.get(k) != play.noted_state.get(k)
     )
     _expect(play, not diff, "the state unchanged", f"changed: {diff}")
+
+
+# ---------------------------------------------------------------------------------------------
+# More steps: raw actions and error replies, hand membership, the lead, the end
+
+
+@step(
+    "when",
+    r"seat (?P<seat>\d+) sends the raw action (?P<raw>\{.*\})",
+    'seat 0 sends the raw action {"type": "discard", "card": "T♥"}',
+)
+def _raw_action(play: Play, seat: int, raw: str) -> None:
+    """An action sent exactly as written (card codes not canonicalised): notation tests."""
+    import json
+
+    try:
+        action = json.loads(raw)
+    except ValueError as e:
+        raise StepError(f"the raw action is not JSON: {e}") from None
+    play.act(seat, action)
+
+
+@step(
+    "then",
+    r"the action is answered with the error (?P<error>[a-z_]+)",
+    "the action is answered with the error malformed",
+    clause="DECK.NOTATION",
+)
+def _error_reply(play: Play, error: str) -> None:
+    """The last request got a protocol error reply (not a ruling), with this code."""
+    reply = play.last_reply()
+    got = (reply.get("error") or {}).get("code") if not reply.get("ok") else _describe_reply(reply)
+    if got != error:
+        raise play.fail(f"an error reply {error}", got)
+
+
+@step(
+    "then",
+    rf"seat (?P<seat>\d+)'s hand holds (?P<cards>{CARDS})",
+    "seat 1's hand holds 4S",
+    needs=["state"],
+    clause="TURN.DRAW.STOCK-TOP",
+)
+def _hand_has(play: Play, seat: int, cards: tuple[str, ...]) -> None:
+    hands = play.state().get("hands") or []
+    got = set(_cards(hands[seat])) if seat < len(hands) else set()
+    _expect(play, set(cards) <= got, f"{' '.join(cards)} in seat {seat}'s hand", sorted(got))
+
+
+@step(
+    "then",
+    rf"seat (?P<seat>\d+)'s hand does not hold (?P<cards>{CARDS})",
+    "seat 1's hand does not hold 6H",
+    needs=["state"],
+    clause="TURN.DRAW.STOCK-TOP",
+)
+def _hand_lacks(play: Play, seat: int, cards: tuple[str, ...]) -> None:
+    hands = play.state().get("hands") or []
+    got = set(_cards(hands[seat])) if seat < len(hands) else set()
+    want = f"none of {' '.join(cards)} in seat {seat}'s hand"
+    _expect(play, not set(cards) & got, want, sorted(got))
+
+
+@step(
+    "then",
+    r"the lead is seat (?P<seat>\d+)",
+    "the lead is seat 1",
+    needs=["state"],
+    clause="ROUND.LEAD-POINTER",
+)
+def _lead(play: Play, seat: int) -> None:
+    st = play.state()
+    _expect(play, st.get("lead") == seat, f"lead seat {seat}", f"lead seat {st.get('lead')}")
+
+
+@step(
+    "then",
+    r"no seat is to act",
+    "no seat is to act",
+    needs=["legal_actions"],
+    clause="TURN.GAME-OVER",
+)
+def _nobody_acts(play: Play) -> None:
+    seat, actions = play.legal()
+    got = f"seat {seat}: {[describe_action(a) for a in actions]}"
+    _expect(play, seat is None and not actions, "no seat to act, no legal action", got)
 
 
 # ---------------------------------------------------------------------------------------------

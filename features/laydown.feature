@@ -4,16 +4,14 @@ Feature: Laying down phỏm (hạ phỏm)
   discard; each group must be a phỏm of the player's own hand cards. The player chooses
   what to lay; a player who lays nothing by the end is móm.
 
-  The deal "fx-quiet-4p" (features/fixtures/deals.yaml): seat 0 holds 7S 7D 7H, seat 1
+  Unless a scenario says otherwise the deal is "fx-quiet-4p" (features/fixtures/deals.yaml): seat 0 holds 7S 7D 7H, seat 1
   4H 5H 6H, seat 2 9C 10C JC, seat 3 2S 2D 2C; every stock card is drawn and discarded at
   once, and no discard can be eaten.
-
-  Background:
-    Given the deal "fx-quiet-4p"
 
   @id:lay-down-on-final-round-turn @clause:LAY.FINAL-ROUND-ONLY @clause:LAY.VALID-PHOM
   @clause:ROUND.COUNT-BY-PILE
   Scenario: A phỏm is laid on the final-round turn after the draw
+    Given the deal "fx-quiet-4p"
     When the script "q-to-final" is played
     Then it is seat 0's turn in the final round
     When seat 0 draws
@@ -24,6 +22,7 @@ Feature: Laying down phỏm (hạ phỏm)
 
   @id:lay-down-in-round-3-refused @clause:LAY.FINAL-ROUND-ONLY @clause:ROUND.COUNT-BY-PILE @negative
   Scenario: No lay-down in round 3, even after the draw
+    Given the deal "fx-quiet-4p"
     # seat 0's pile holds 2 cards: its turn is round 3
     When the script "q-to-round-3" is played
     Then it is seat 0's turn, not in the final round
@@ -34,6 +33,7 @@ Feature: Laying down phỏm (hạ phỏm)
 
   @id:lay-down-before-draw-refused @clause:LAY.FINAL-ROUND-ONLY @clause:TURN.DRAW-OR-EAT @negative
   Scenario: No lay-down before the draw of the final-round turn
+    Given the deal "fx-quiet-4p"
     When the script "q-to-final" is played
     And seat 0 lays down 7S 7D 7H
     Then the action is rejected with WRONG_PHASE
@@ -41,6 +41,7 @@ Feature: Laying down phỏm (hạ phỏm)
 
   @id:lay-down-invalid-group-refuses-all @clause:LAY.VALID-PHOM @clause:PHOM.MIN-SIZE @negative
   Scenario: A lay-down with one group that is not a phỏm is refused as a whole
+    Given the deal "fx-quiet-4p"
     When the script "q-to-final" is played
     And seat 0 draws
     And seat 0 lays down 7S 7D 7H and 9H 10S QC
@@ -49,6 +50,7 @@ Feature: Laying down phỏm (hạ phỏm)
 
   @id:lay-down-card-not-in-hand @clause:TURN.CARD-IN-HAND @clause:LAY.VALID-PHOM @negative
   Scenario: A lay-down may use only cards in the player's hand
+    Given the deal "fx-quiet-4p"
     # 7C is in seat 1's hand
     When the script "q-to-final" is played
     And seat 0 draws
@@ -57,6 +59,7 @@ Feature: Laying down phỏm (hạ phỏm)
 
   @id:lay-down-then-send-then-lay-again @clause:LAY.FINAL-ROUND-ONLY @clause:LAY.VALID-PHOM
   Scenario: Within the final-round turn a player may lay down more than once
+    Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
     And seat 2 draws
     And seat 2 lays down 9C 10C JC
@@ -72,6 +75,7 @@ Feature: Laying down phỏm (hạ phỏm)
 
   @id:hold-back-allowed @clause:LAY.HOLD-BACK @clause:LAY.MOM @clause:RANK.MOM @clause:MONEY.MOM-PAYMENT
   Scenario: A player may keep a phỏm in hand, and is then móm
+    Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
     And the actions are played:
       """
@@ -96,6 +100,7 @@ Feature: Laying down phỏm (hạ phỏm)
 
   @id:held-back-phom-is-deadwood @clause:LAY.HOLD-BACK @clause:PHOM.DEADWOOD @clause:RANK.DEADWOOD-POINTS @negative
   Scenario: A phỏm kept in hand counts as deadwood
+    Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
     And the actions are played:
       """
@@ -107,6 +112,7 @@ Feature: Laying down phỏm (hạ phỏm)
 
   @id:lay-down-not-mom @clause:LAY.MOM @clause:RANK.MOM @negative
   Scenario: A player who laid a phỏm is not móm, even with the most points
+    Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
     And the actions are played:
       """
@@ -117,3 +123,41 @@ Feature: Laying down phỏm (hạ phỏm)
     Then seat 3 is not móm
     And seat 1 is not móm
     And the ranking is: seat 2 nhất 35, seat 0 nhì 41, seat 3 ba 41, seat 1 bét 46
+
+  # ---- eaten cards (deal "fx-eat-twice": seat 1 ate 7S with 7D 7H and 8S with 8C 8D) --------
+
+  @id:lay-eaten-unlaid-discard-refused @clause:LAY.EATEN-INCLUDED @negative
+  Scenario: No final-round discard while an eaten card is still in hand
+    Given the deal "fx-eat-twice"
+    When the script "e2-to-final" is played
+    And seat 1 draws
+    And seat 1 discards 10D
+    Then the action is rejected with DISCARD_UNLAID_EATEN under clause LAY.EATEN-INCLUDED
+    When seat 1 lays down 7S 7D 7H
+    And seat 1 discards 10D
+    Then the action is rejected with DISCARD_UNLAID_EATEN under clause LAY.EATEN-INCLUDED
+
+  @id:lay-eaten-shared-refused @clause:TURN.EAT.DISTINCT-PHOM @clause:INV.EATEN-DISTINCT @negative
+  Scenario: The two eaten cards may not be laid in one phỏm
+    Given the deal "fx-eat-twice"
+    When the script "e2-to-final" is played
+    And seat 1 draws
+    And seat 1 lays down 7S 8S 9S
+    Then the action is rejected with LAY_DOWN_EATEN_SHARED under clause TURN.EAT.DISTINCT-PHOM
+    And seat 1 has laid nothing
+
+  @id:lay-eaten-each-in-its-phom @clause:LAY.EATEN-INCLUDED @clause:TURN.EAT.DISTINCT-PHOM
+  @clause:INV.EATEN-DISTINCT @clause:ROUND.NE-HA @full-game
+  Scenario: Each eaten card is laid in a phỏm of its own; then the last discard ends the game
+    Given the deal "fx-eat-twice"
+    When the script "e2-to-final" is played
+    Then it is seat 1's turn in the final round
+    When seat 1 draws
+    And seat 1 lays down 7S 7D 7H and 8S 8C 8D
+    And seat 1 discards 10D
+    Then the action is accepted
+    And the eaten cards sit in distinct phỏm
+    And the game is over by points
+    # seat 1: 3S 9S AD = 13; seat 0: AS 6C KC 2D 3D 3H = 28; seat 3: 4S 2C 5D 6D 9D 8H = 34;
+    # seat 2: 6S 7C 9C JC 9H KH = 55
+    And the ranking is: seat 1 nhất 13, seat 0 nhì 28, seat 3 ba 34, seat 2 bét 55

@@ -1,4 +1,5 @@
-"""pytest-bdd bindings of the whole suite: every feature file, every ruleset it applies to.
+"""pytest bindings of the whole suite: every feature file (pytest-bdd) and every fixture case,
+under every ruleset it applies to.
 
 The step definitions are generated from the one step library (conformance.steps), so pytest
 and ``phom-conformance run`` reach a verdict through the same handlers. A scenario that
@@ -15,9 +16,10 @@ from typing import Any
 import pytest
 from pytest_bdd import scenarios
 
+from conformance.errors import ScenarioSkipped
 from conformance.scenario import Play, Scenario, Transcript, load_scenarios
 from conformance.steps import bind_pytest_bdd
-from phomspec.paths import features_dir
+from phomspec.paths import features_dir, fixtures_dir
 
 bind_pytest_bdd()
 scenarios(str(features_dir()))
@@ -43,3 +45,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def phom_play(phom_driver: Any, phom_scenario: Scenario) -> Iterator[Play]:
     """The scenario being played (one ruleset) against the session's driver."""
     yield Play(phom_driver, phom_scenario, Transcript(phom_scenario.id))
+
+
+_FIXTURE_CASES = load_scenarios(sorted(fixtures_dir().glob("*.yaml")))
+
+
+@pytest.mark.parametrize("case", _FIXTURE_CASES, ids=[c.id for c in _FIXTURE_CASES])
+def test_fixture_case(case: Scenario, phom_driver: Any) -> None:
+    """A full runnable case of features/fixtures/*.yaml, through the same Scenario.run."""
+    try:
+        case.run(phom_driver)
+    except ScenarioSkipped as e:
+        pytest.skip(str(e))

@@ -11,13 +11,11 @@ Feature: Ù đền: one player pays the ù for the whole table
   draws 5H on its tái turn and ù (5C 5S 5H, KD left over). In VD2 D eats C's cây chốt 8D
   instead; A draws 5D on its tái turn and ù.
 
-  Background:
-    Given the deal "fx-tai-4p"
-
   @id:vd1-tai-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
   @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
   @clause:ROUND.TAI @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION
   Scenario: 003 VD1: A ù on its tái turn after B ate A's last card; B pays for the table
+    Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
     And seat 1 eats JS with QS KS
     Then no card is moved
@@ -38,8 +36,10 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +12, -12, 0, 0
 
   @id:vd1-tai-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
-  @clause:DEN.TAI-EATER @clause:DEN.PRECEDENCE @clause:U.TAI-TURN @clause:DEN.EAT-PENALTY-STACKS
+  @clause:DEN.TAI-EATER @clause:DEN.AMOUNT @clause:DEN.PAYS-FOR-TABLE @clause:U.TAI-TURN
+  @clause:DEN.EAT-PENALTY-STACKS
   Scenario: 003 VD1 under u9la: B pays for the table
+    Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
     And the actions are played:
       """
@@ -59,7 +59,9 @@ Feature: Ù đền: one player pays the ù for the whole table
 
   @id:vd1-chot-eater-pays-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
   @clause:DEN.CHOT-LIABILITY @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
+  @clause:DEN.EAT-PENALTY-STACKS
   Scenario: 003 VD1 under co-ban: B ate A's chốt, so B is liable for A's later ù
+    Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
     And the actions are played:
       """
@@ -81,6 +83,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @clause:U.TAI-TURN @clause:U.PAYMENT @clause:ROUND.TAI @clause:MONEY.U-NO-RANKING
   @reading:AMB.DEN-TAI-004=no-den
   Scenario: 003 VD1 under hoi-quan-bai: an ù on a tái turn is an ordinary ù
+    Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
     And the actions are played:
       """
@@ -105,6 +108,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @clause:DEN.ROOM-OPTION @clause:DEN.TAI-EATER
   Scenario: 003 VD1 in a "Không kí gửi" room: no ù đền, every loser pays
     Given the room option ki_gui is off
+    And the deal "fx-tai-4p"
     When the script "t-a-laid" is played
     And the actions are played:
       """
@@ -120,6 +124,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @id:vd2-latest-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
   @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:ROUND.CHUYEN-BAI @clause:ROUND.MOVED-CARD
   Scenario: 003 VD2: D ate C's card after B ate A's; A ù on its tái turn and D pays
+    Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
     And seat 3 eats 8D with 6D 7D
     # the lead moved to B at B's eat; C is the victim now: B's chốt 7C moves to C's pile
@@ -145,6 +150,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @id:vd2-latest-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
   @clause:DEN.TAI-EATER @clause:DEN.CHOT-LIABILITY-TRANSFER
   Scenario: 003 VD2 under u9la: D pays
+    Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
     And the actions are played:
       """
@@ -158,6 +164,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @id:vd2-liability-passes-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
   @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:DEN.CHOT-LIABILITY
   Scenario: 003 VD2 under co-ban: the later chốt-eater D takes the liability over from B
+    Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
     And the actions are played:
       """
@@ -172,6 +179,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @id:vd2-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @worked-example
   @clause:U.TAI-TURN @clause:U.PAYMENT @clause:EAT.CHOT-PRICE @reading:AMB.DEN-TAI-004=no-den
   Scenario: 003 VD2 under hoi-quan-bai: ordinary ù, two chốt eats paid 4 each
+    Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
     And the actions are played:
       """
@@ -182,3 +190,190 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the ù is not đền
     # A: -4 + 15; B: +4 - 5; C: -4 - 5; D: +4 - 5
     And the totals are: +11, -1, -9, -1
+
+  # ---- ù đền by three eats ------------------------------------------------------------------------
+
+  @id:den-three-eats @ruleset:all @clause:DEN.THREE-EATS @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT
+  @clause:U.THREE-EATS @clause:ROUND.LEAD-POINTER
+  Scenario: Seat 2's three eats all came from seat 1: seat 1 pays the whole table
+    Given the deal "fx-three-eats"
+    When the script "x-two-eats" is played
+    And seat 1 draws
+    And seat 1 discards 10S
+    And seat 2 eats 10S with JS QS
+    Then seat 2 ù by eating three cards
+    # 5 x 3 losers
+    And seat 2 ù đền is paid by seat 1 for 15
+    And seat 0 pays seat 2 nothing for ù
+    And seat 3 pays seat 2 nothing for ù
+
+  @id:den-three-eats-two-victims @ruleset:all @clause:DEN.THREE-EATS @negative
+  Scenario: Three eats from two victims (seat 1 left in between): an ù, but not đền
+    Given the deal "fx-three-eats"
+    When the actions are played:
+      """
+      seat 0 discards QD
+      seat 1 draws; discards 9H
+      seat 2 eats 9H with 9S 9D; discards KD
+      seat 3 draws; discards AH
+      seat 0 draws; discards 8D
+      seat 1 draws; discards 5C
+      seat 2 eats 5C with 4C 6C; discards JS
+      seat 3 draws; discards 3H
+      seat 0 draws; discards 2H
+      seat 1 leaves
+      """
+    # with seat 1 gone, seat 0 feeds seat 2
+    Then it is seat 2's turn
+    And seat 2 may eat 2H with 2S 2D
+    When seat 2 eats 2H with 2S 2D
+    Then seat 2 ù by eating three cards
+    And the ù is not đền
+    And seat 0 pays seat 2 5 for ù
+    And seat 3 pays seat 2 5 for ù
+
+  @id:den-three-eats-two-victims-money @ruleset:hoi-quan-bai @ruleset:u9la @clause:LEAVE.PENALTY
+  @clause:LEAVE.PAID-TO @clause:LEAVE.SEAT-SKIPPED @clause:U.THREE-EATS
+  Scenario: The leaver pays 4 to the ù player; the eat money and the ù are paid as usual
+    Given the deal "fx-three-eats"
+    When the actions are played:
+      """
+      seat 0 discards QD
+      seat 1 draws; discards 9H
+      seat 2 eats 9H with 9S 9D; discards KD
+      seat 3 draws; discards AH
+      seat 0 draws; discards 8D
+      seat 1 draws; discards 5C
+      seat 2 eats 5C with 4C 6C; discards JS
+      seat 3 draws; discards 3H
+      seat 0 draws; discards 2H
+      seat 1 leaves
+      seat 2 eats 2H with 2S 2D
+      """
+    Then the payments are:
+      """
+      seat 1 pays seat 2 1 for ăn bài
+      seat 1 pays seat 2 2 for ăn bài
+      seat 0 pays seat 2 1 for ăn bài
+      seat 0 pays seat 2 5 for ù
+      seat 3 pays seat 2 5 for ù
+      seat 1 pays seat 2 4 for leaving
+      """
+    # seat 0: -1 - 5; seat 1: -1 - 2 - 4; seat 2: +1 +2 +1 +5 +5 +4; seat 3: -5
+    And the totals are: -6, -7, +18, -5
+
+  @id:den-three-eats-two-victims-money-ki-gui @ruleset:ki-gui @clause:LEAVE.PENALTY @clause:LEAVE.PAID-TO
+  Scenario: Under ki-gui the leaver pays 3
+    Given the deal "fx-three-eats"
+    When the actions are played:
+      """
+      seat 0 discards QD
+      seat 1 draws; discards 9H
+      seat 2 eats 9H with 9S 9D; discards KD
+      seat 3 draws; discards AH
+      seat 0 draws; discards 8D
+      seat 1 draws; discards 5C
+      seat 2 eats 5C with 4C 6C; discards JS
+      seat 3 draws; discards 3H
+      seat 0 draws; discards 2H
+      seat 1 leaves
+      seat 2 eats 2H with 2S 2D
+      """
+    Then seat 1 pays seat 2 3 for leaving
+    And the totals are: -6, -6, +17, -5
+
+  @id:den-three-eats-two-victims-money-co-ban @ruleset:co-ban @clause:LEAVE.PENALTY @clause:EAT.EARLY-FREE
+  Scenario: Under co-ban the eats are free and the leaver pays 4
+    Given the deal "fx-three-eats"
+    When the actions are played:
+      """
+      seat 0 discards QD
+      seat 1 draws; discards 9H
+      seat 2 eats 9H with 9S 9D; discards KD
+      seat 3 draws; discards AH
+      seat 0 draws; discards 8D
+      seat 1 draws; discards 5C
+      seat 2 eats 5C with 4C 6C; discards JS
+      seat 3 draws; discards 3H
+      seat 0 draws; discards 2H
+      seat 1 leaves
+      seat 2 eats 2H with 2S 2D
+      """
+    Then the payments are:
+      """
+      seat 0 pays seat 2 5 for ù
+      seat 3 pays seat 2 5 for ù
+      seat 1 pays seat 2 4 for leaving
+      """
+    And the totals are: -5, -4, +14, -5
+
+  @id:den-ordinary-u-everyone-pays @ruleset:all @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @negative
+  Scenario: An ù drawn from the stock with nobody liable is not đền: every loser pays 5
+    Given the deal "fx-u-draw"
+    When the actions are played:
+      """
+      seat 0 discards 10H
+      seat 1 draws; discards 5S
+      seat 2 draws; discards 8D
+      seat 3 draws; discards 9D
+      seat 0 draws; discards JC
+      seat 1 draws
+      """
+    Then seat 1 ù
+    And the ù is not đền
+    And the totals are: -5, +15, -5, -5
+
+  # ---- the eaten cây chốt that makes the ù ("fx-chot-u") --------------------------------------------
+
+  @id:den-direct-chot @ruleset:hoi-quan-bai @clause:DEN.DIRECT-CHOT @clause:DEN.EAT-PENALTY-STACKS
+  @clause:DEN.AMOUNT @clause:DEN.PAYS-FOR-TABLE @source:004
+  Scenario: Under hoi-quan-bai seat 1 eats seat 0's cây chốt QD and ù: seat 0 pays 4 and 15
+    Given the deal "fx-chot-u"
+    When the script "cu-chot-discarded" is played
+    And seat 1 eats QD with 10D JD
+    Then seat 1 ù
+    And seat 1 ù đền is paid by seat 0 for 15
+    And the payments are:
+      """
+      seat 0 pays seat 1 4 for ăn chốt
+      seat 0 pays seat 1 15 for ù đền
+      """
+    # 4 + 15 = 19
+    And the totals are: -19, +19, 0, 0
+
+  @id:den-direct-chot-only-for-chot @ruleset:hoi-quan-bai @clause:DEN.DIRECT-CHOT @negative
+  Scenario: Under hoi-quan-bai a round-3 card eaten to ù makes no ù đền
+    Given the deal "fx-chot-u"
+    When the script "cu-to-round-3" is played
+    And seat 0 draws
+    And seat 0 discards QD
+    And seat 1 eats QD with 10D JD
+    Then seat 1 ù
+    And the ù is not đền
+    # seat 0: 1 for its first eaten card, 5 for the ù
+    And the totals are: -6, +16, -5, -5
+
+  @id:den-chot-eater-is-u-player @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:DEN.CHOT-LIABILITY
+  @clause:DEN.TAI-EATER @clause:DEN.DIRECT-CHOT @negative
+  Scenario: Outside hoi-quan-bai eating a chốt to ù is an ordinary ù: the eater names nobody
+    Given the deal "fx-chot-u"
+    When the script "cu-chot-discarded" is played
+    And seat 1 eats QD with 10D JD
+    Then seat 1 ù
+    And the ù is not đền
+    And seat 2 pays seat 1 5 for ù
+
+  @id:den-liability-stays-without-later-eat @ruleset:co-ban @ruleset:u9la @clause:DEN.CHOT-LIABILITY-TRANSFER
+  @negative
+  Scenario: With no later chốt eat the liability stays with the first chốt-eater
+    Given the deal "fx-tai-4p"
+    When the script "t-a-laid" is played
+    And the actions are played:
+      """
+      seat 1 eats JS with QS KS; lays down JS QS KS; discards 7C
+      seat 2 draws; lays down 10H JH QH; discards 8D
+      seat 3 draws; lays down 5D 6D 7D and AS AC AD; discards 4S
+      seat 0 draws
+      """
+    Then seat 0 ù đền is paid by seat 1 for 15
+    And seat 3 pays seat 0 nothing for ù đền

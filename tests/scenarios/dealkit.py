@@ -103,8 +103,14 @@ def dong_hoa(hand: Iterable[int]) -> bool:
 
 
 def quiet_deal(
-    players: int, first: int, fixed: dict[int, str], stock_top: str = "", seed: int = 0,
-    tries: int = 20000, pattern: str = "", loose: bool = False,
+    players: int,
+    first: int,
+    fixed: dict[int, str],
+    stock_top: str = "",
+    seed: int = 0,
+    tries: int = 20000,
+    pattern: str = "",
+    loose: bool = False,
 ) -> tuple[list[list[str]], list[str]]:
     """A deal holding ``fixed`` where filler makes no phỏm, no đồng hoa, no King set, every hand
     has a cạ, and every stock card after ``stock_top`` is dead for every hand.
@@ -145,8 +151,12 @@ def quiet_deal(
         blocked = set().union(*(completers(h) for h in hands.values()))
         if not loose and any(c in blocked for c in rest if c not in pinned):
             continue
-        hs, st = fill_deal(players, first, {s: [format_card(c) for c in h] for s, h in hands.items()},
-                           [format_card(c) for c in top] + [format_card(c) for c in rest])
+        hs, st = fill_deal(
+            players,
+            first,
+            {s: [format_card(c) for c in h] for s, h in hands.items()},
+            [format_card(c) for c in top] + [format_card(c) for c in rest],
+        )
         return hs, st
     raise SystemExit("no quiet deal found; loosen the fixed cards")
 
@@ -193,8 +203,10 @@ class Table:
             c = self.stock.pop(0)
             hand.append(c)
             self.drew = True
-            self.say(f"T{self.turn_no} seat {seat} draws {format_card(c)}"
-                     f"{' (final round)' if self.final(seat) else ''}")
+            self.say(
+                f"T{self.turn_no} seat {seat} draws {format_card(c)}"
+                f"{' (final round)' if self.final(seat) else ''}"
+            )
             if best_outside(hand, self.eaten[seat]) <= 1:
                 self.say(f"   !! seat {seat} could be ù now: {fmt(hand)}")
         elif t == "eat":
@@ -214,8 +226,10 @@ class Table:
             hand.append(c)
             self.eaten[seat].append(c)
             self.drew = True
-            self.say(f"T{self.turn_no} seat {seat} eats {format_card(c)} from seat {victim}"
-                     f"{' (chốt)' if chot else ''}{moved}; lead -> {self.lead}")
+            self.say(
+                f"T{self.turn_no} seat {seat} eats {format_card(c)} from seat {victim}"
+                f"{' (chốt)' if chot else ''}{moved}; lead -> {self.lead}"
+            )
             if best_outside(hand, self.eaten[seat]) <= 1 or len(self.eaten[seat]) == 3:
                 self.say(f"   !! seat {seat} could be ù now: {fmt(hand)}")
         elif t == "lay_down":
@@ -238,8 +252,10 @@ class Table:
             self.piles[seat].append((c, chot, False))
             self.drew = False
             nxt = self._next(seat)
-            self.say(f"   seat {seat} discards {format_card(c)}{' (chốt)' if chot else ''};"
-                     f" piles {[len(p) for p in self.piles]}; hand {fmt(hand)}")
+            self.say(
+                f"   seat {seat} discards {format_card(c)}{' (chốt)' if chot else ''};"
+                f" piles {[len(p) for p in self.piles]}; hand {fmt(hand)}"
+            )
             eatable = [x for x in completers(self.hands[nxt]) if x == c]
             if eatable:
                 self.say(f"   !! seat {nxt} could eat {format_card(c)}")
@@ -247,7 +263,10 @@ class Table:
             if all(len(p) == 4 for p in self.piles):
                 self.say("   == all piles hold 4: game over (thêm vòng if eatable, hqb)")
                 for s in range(self.players):
-                    self.say(f"   seat {s}: laid {[fmt(p) for p in self.laid[s]]} hand {fmt(self.hands[s])}")
+                    self.say(
+                        f"   seat {s}: laid {[fmt(p) for p in self.laid[s]]}"
+                        f" hand {fmt(self.hands[s])}"
+                    )
             self.to_act = nxt
             if self.final(nxt) and self.laid[nxt]:
                 self.say(f"   -> seat {nxt} gets a TÁI turn")
@@ -260,7 +279,9 @@ class Table:
         return (seat + 1) % self.players
 
 
-def track(players: int, first: int, hands: list[str], stock: str, lines: Sequence[str]) -> list[str]:
+def track(
+    players: int, first: int, hands: list[str], stock: str, lines: Sequence[str]
+) -> list[str]:
     table = Table(players, first, [cards(h) for h in hands], cards(stock))
     for line in lines:
         for seat, action in parse_action_line(line):
@@ -268,8 +289,9 @@ def track(players: int, first: int, hands: list[str], stock: str, lines: Sequenc
     return table.log
 
 
-def arrange(players: int, first: int, hands: list[str], pattern: str, lines: Sequence[str],
-            seed: int = 0) -> list[int] | None:
+def arrange(
+    players: int, first: int, hands: list[str], pattern: str, lines: Sequence[str], seed: int = 0
+) -> list[int] | None:
     """Fill the ``?`` slots of the stock so that every ``discards *`` (the card just drawn)
     is dead for the next seat and no draw can make an ù; None when impossible."""
     hs = [cards(h) for h in hands]
@@ -348,13 +370,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.cmd == "quiet":
         fixed = {int(f.split(":")[0]): f.split(":", 1)[1] for f in args.fix}
-        hands, stock = quiet_deal(args.players, args.first, fixed, args.top, args.seed,
-                                  pattern=args.pattern, loose=args.loose)
+        hands, stock = quiet_deal(
+            args.players,
+            args.first,
+            fixed,
+            args.top,
+            args.seed,
+            pattern=args.pattern,
+            loose=args.loose,
+        )
         for s, h in enumerate(hands):
             print(f"seat {s} holds {' '.join(h)}")
         print(f"the stock is {' '.join(stock)}")
     else:
-        text = open(args.file, encoding="utf-8").read().splitlines()
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read().splitlines()
         if args.cmd == "arrange":
             head = [ln for ln in text if ln.startswith(("players", "first", "seat", "stock"))]
             players = int(next(ln for ln in head if ln.startswith("players")).split()[1])
@@ -363,7 +393,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             pattern = next(ln for ln in head if ln.startswith("stock")).split(" ", 1)[1]
             lines = [ln for ln in text if ln.startswith("seat ") and " holds " not in ln]
             found = arrange(players, first, hands, pattern, lines, args.seed)
-            print("no order found" if found is None else "stock " + " ".join(format_card(c) for c in found))
+            print(
+                "no order found"
+                if found is None
+                else "stock " + " ".join(format_card(c) for c in found)
+            )
             return
         head = [ln for ln in text if ln.startswith(("players", "first", "seat", "stock"))]
         players = int(next(ln for ln in head if ln.startswith("players")).split()[1])

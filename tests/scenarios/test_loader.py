@@ -1,0 +1,263 @@
+"""load_scenarios: the suite loads, ids are unique, tags are parsed, bad files are rejected
+with file:line and what to do."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conformance.errors import ScenarioError
+from conformance.scenario import load_scenarios
+from phomspec import list_rulesets
+
+DEAL = """\
+    Given a 4-player game
+    And seat 0 holds 9C AC KS 2D 7H KC 5C 10H QH 4H
+    And seat 1 holds 10C JC 9S 9D 2C 3C JS QS 6D
+    And seat 2 holds 7C 8C 4D 5D AS 5H 2S 10S 8H
+    And seat 3 holds 5S KD 6C 8D AH JH 7S QC QD
+"""
+
+
+def feature(tmp_path: Path, body: str, name: str = "t.feature") -> Path:
+    path = tmp_path / name
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def test_the_suite_loads_with_unique_ids() -> None:
+    scenarios = load_scenarios()
+    ids = Counter(s.id for s in scenarios)
+    assert [i for i, n in ids.items() if n > 1] == []
+    bases = {s.base_id for s in scenarios}
+    assert len(bases) > 150
+    for s in scenarios:
+        assert s.clauses, s.id
+        assert s.ruleset in list_rulesets(), s.id
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*(\[[a-z0-9-]+\])?", s.id), s.id
+
+
+def test_every_scenario_of_a_file_is_run_somewhere() -> None:
+    """A scenario whose table size no ruleset allows would silently never run."""
+    scenarios = load_scenarios()
+    ran = {s.base_id for s in scenarios}
+    for path in sorted(Path("features").glob("*.feature")):
+        for found in re.findall(r"@id:([a-z0-9-]+)", path.read_text(encoding="utf-8")):
+            assert found in ran, f"{path}: scenario {found} never runs"
+
+
+def test_tags_are_parsed(tmp_path: Path) -> None:
+    path = feature(
+        tmp_path,
+        f"""\
+@ruleset:all @topic-words
+Feature: tags
+  @id:sample-one @clause:TURN.EAT.MAKES-PHOM @clause:PHOM.RUN @negative
+  @reading:AMB.EAT-COUNT=per-victim @source:004 @worked-example
+  Scenario: one
+{DEAL}    When seat 0 discards 9C
+    Then seat 1 may eat 9C with 10C JC
+
+  @id:sample-two @ruleset:hoi-quan-bai @clause:TURN.ORDER
+  Scenario: two
+{DEAL}    Then it is seat 0's turn
+""",
+    )
+    scenarios = load_scenarios([path])
+    one = [s for s in scenarios if s.base_id == "sample-one"]
+    assert sorted(s.id for s in one) == [f"sample-one[{r}]" for r in sorted(list_rulesets())]
+    s = one[0]
+    assert s.clauses == ("TURN.EAT.MAKES-PHOM", "PHOM.RUN")
+    assert s.negative is True
+    assert s.readings == (("AMB.EAT-COUNT", "per-victim"),)
+    assert "@worked-example" in s.tags and "@topic-words" in s.tags
+    assert s.source == str(path) and s.line == 5
+    assert s.players == 4
+    assert [st.text for st in s.steps][-1] == "seat 1 may eat 9C with 10C JC"
+    two = [s for s in scenarios if s.base_id == "sample-two"]
+    # a scenario's own @ruleset replaces the feature's; one ruleset: no suffix
+    assert [x.id for x in two] == ["sample-two"]
+    assert two[0].rulesets == ("hoi-quan-bai",)
+    assert two[0].negative is False
+
+
+def test_ruleset_filter(tmp_path: Path) -> None:
+    path = feature(
+        tmp_path,
+        f"""\
+Feature: filter
+  @id:only-all @ruleset:all @clause:TURN.ORDER
+  Scenario: one
+{DEAL}    Then it is seat 0's turn
+""",
+    )
+    assert [s.id for s in load_scenarios([path], rulesets=["co-ban"])] == ["only-all[co-ban]"]
+    with pytest.raises(ScenarioError, match="unknown ruleset 'nope'"):
+        load_scenarios([path], rulesets=["nope"])
+
+
+def test_a_fixture_case_becomes_a_scenario(tmp_path: Path) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(
+        """\
+cases:
+  - id: fixture-case
+    name: a fixture case
+    clauses: [TURN.EAT.MAKES-PHOM]
+    rulesets: [co-ban]
+    negative: true
+    deal:
+      hands:
+        - [9C, AC, KS, 2D, 7H, KC, 5C, 10H, QH, 4H]
+        - [10C, JC, 9S, 9D, 2C, 3C, JS, QS, 6D]
+        - [7C, 8C, 4D, 5D, AS, 5H, 2S, 10S, 8H]
+        - [5S, KD, 6C, 8D, AH, JH, 7S, QC, QD]
+      stock: [4S, 6H, 3D, 2H, AD, 3S, JD, 3H, 8S, 9H, KH, 6S, 10D, 7D, 4C]
+    script:
+      - seat 0 discards 9C
+      - {do: "seat 1 eats 9C with 10C QS", expect: {rejected: EAT_NOT_A_PHOM}}
+      - {legal: {seat: 1, actions: [draw, eat 9C with 10C JC, eat 9C with 9S 9D]}}
+""",
+        encoding="utf-8",
+    )
+    [s] = load_scenarios([path])
+    assert s.id == "fixture-case" and s.negative
+    assert [st.kind for st in s.steps][-2:] == ["then", "then"]
+    assert s.steps[-1].text == "the legal actions of seat 1 are:"
+
+
+# -- malformed files: one clear message with file:line ---------------------------------------
+
+
+HEAD = "Feature: x\n  @id:a @ruleset:all @clause:TURN.ORDER\n"
+A = HEAD + "  Scenario: a\n"
+G4 = "    Given a 4-player game\n"
+S0 = "    And seat 0 holds 9C AC KS 2D 7H KC 5C 10H QH 4H\n"
+
+MALFORMED = [
+    (
+        "unknown step",
+        f"{A}{DEAL}    Then seat 1 dances\n",
+        9,
+        "unknown Then step 'seat 1 dances'",
+    ),
+    (
+        "bad card code",
+        A + G4 + "    And seat 0 holds 9C 1S KS 2D 7H KC 5C 10H QH 4H\n",
+        5,
+        "bad card code '1S'",
+    ),
+    (
+        "card dealt twice",
+        A + G4 + S0 + "    And seat 1 holds 9C JC 9S 9D 2C 3C JS QS 6D\n",
+        6,
+        "card 9C is dealt twice",
+    ),
+    (
+        "unknown ruleset tag",
+        f"Feature: x\n  @id:a @ruleset:tien-len @clause:TURN.ORDER\n  Scenario: a\n{DEAL}",
+        3,
+        "unknown ruleset 'tien-len'",
+    ),
+    (
+        "no id",
+        f"Feature: x\n  @ruleset:all @clause:TURN.ORDER\n  Scenario: a\n{DEAL}",
+        3,
+        "has no @id",
+    ),
+    (
+        "no clause",
+        f"Feature: x\n  @id:a @ruleset:all\n  Scenario: a\n{DEAL}",
+        3,
+        "names no @clause",
+    ),
+    (
+        "id used twice",
+        f"{A}{DEAL}  @id:a @ruleset:all @clause:TURN.ORDER\n  Scenario: b\n{DEAL}",
+        10,
+        "scenario id 'a' is already used",
+    ),
+    (
+        "Given after When",
+        f"{A}{DEAL}    When seat 0 discards 9C\n    Given seat 2 goes first\n",
+        10,
+        "a Given step after a When or Then step",
+    ),
+    (
+        "Gherkin syntax",
+        "Feature: x\n  Scenario: a\n    Given a 4-player game\n  Oops no keyword\n",
+        4,
+        "Gherkin syntax",
+    ),
+    (
+        "outline",
+        HEAD + "  Scenario Outline: a\n    Given a <n>-player game\n"
+        "    Examples:\n      | n |\n      | 4 |\n",
+        3,
+        "Scenario Outline",
+    ),
+    (
+        "unknown deal",
+        A + '    Given the deal "fx-none"\n',
+        4,
+        "no deal named 'fx-none'",
+    ),
+    (
+        "unknown tag kind",
+        f"Feature: x\n  @id:a @rulset:all @clause:TURN.ORDER\n  Scenario: a\n{DEAL}",
+        3,
+        "unknown tag kind 'rulset'",
+    ),
+    (
+        "missing hands",
+        A + G4 + S0,
+        5,
+        "holds 0 cards",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"), [m[1:] for m in MALFORMED], ids=[m[0] for m in MALFORMED]
+)
+def test_malformed_feature_names_file_and_line(
+    tmp_path: Path, text: str, line: int, message: str
+) -> None:
+    path = feature(tmp_path, text)
+    with pytest.raises(ScenarioError) as err:
+        load_scenarios([path])
+    assert str(err.value).startswith(f"{path}:{line}:"), str(err.value)
+    assert message in str(err.value)
+
+
+def test_malformed_fixture_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("cases:\n  - id: x\n    name: [unclosed\n", encoding="utf-8")
+    with pytest.raises(ScenarioError, match=rf"^{re.escape(str(path))}:\d+: YAML error"):
+        load_scenarios([path])
+    path.write_text(
+        "cases:\n  - id: x\n    name: n\n    clauses: [TURN.ORDER]\n    rulesets: [all]\n"
+        "    deal: fx-nowhere\n    script: []\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        ScenarioError, match=rf"^{re.escape(str(path))}:6: no deal named 'fx-nowhere'"
+    ):
+        load_scenarios([path])
+
+
+def test_option_needs_a_ruleset_that_has_it(tmp_path: Path) -> None:
+    path = feature(
+        tmp_path,
+        f"""\
+Feature: x
+  @id:a @ruleset:all @clause:SEND.ROOM-OPTION
+  Scenario: a
+    Given the room option ki_gui is off
+{DEAL}""",
+    )
+    with pytest.raises(ScenarioError, match="has no room option 'ki_gui'"):
+        load_scenarios([path])

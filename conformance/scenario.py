@@ -150,6 +150,8 @@ class Setup:
     stock_complete: bool = False
     deck: list[str] | None = None
     session: dict[str, Any] = field(default_factory=dict)
+    #: The table between games, for the next_game query: previous winner, seats that left.
+    table: dict[str, Any] = field(default_factory=dict)
     expect_refusal: bool = False
     deal_name: str | None = None
     _origin: dict[str, str] = field(default_factory=dict)

@@ -637,6 +637,78 @@ def _host(setup: Setup, seat: int) -> None:
     setup.session["host"] = seat
 
 
+@step("given", r"seat (?P<seat>\d+) won the previous game", "seat 2 won the previous game")
+def _previous_winner(setup: Setup, seat: int) -> None:
+    setup.table["previous_winner"] = seat
+
+
+@step(
+    "given",
+    r"seat (?P<seat>\d+) left the table after the previous game",
+    "seat 2 left the table after the previous game",
+)
+def _left_table(setup: Setup, seat: int) -> None:
+    setup.table.setdefault("left", []).append(seat)
+
+
+def _next_game(play: Play) -> dict[str, Any]:
+    """The implementation's answer to next_game for the table the Given steps describe."""
+    setup = play.setup
+    try:
+        players, _first, _deal = setup.deal_message()
+    except StepError:
+        players = setup.players or play.scenario.players
+    message = {
+        "type": "next_game",
+        "players": players,
+        "host": setup.session.get("host", 0),
+        "previous_winner": setup.table.get("previous_winner"),
+        "left": list(setup.table.get("left", [])),
+    }
+    pending, exchange = play._send(message)
+    reply = play._read(pending, exchange)
+    if not reply.get("ok"):
+        error = reply.get("error") or {}
+        raise play.fail("a next_game reply", f"error {error.get('code')}: {error.get('message')}")
+    return reply
+
+
+@step(
+    "then",
+    r"the next game is opened by seat (?P<seat>\d+)",
+    "the next game is opened by seat 3",
+    needs=["next_game"],
+    clause="DEAL.NEXT-GAME",
+)
+def _opens_next(play: Play, seat: int) -> None:
+    first = _next_game(play).get("first")
+    _expect(play, first == seat, f"seat {seat} opens the next game", f"seat {first} opens it")
+
+
+@step(
+    "then",
+    r"the next game is not opened by seat (?P<seat>\d+)",
+    "the next game is not opened by seat 2",
+    needs=["next_game"],
+    clause="DEAL.NEXT-GAME",
+)
+def _not_opens_next(play: Play, seat: int) -> None:
+    first = _next_game(play).get("first")
+    _expect(play, first != seat, f"seat {seat} does not open the next game", f"seat {first}")
+
+
+@step(
+    "then",
+    r"the host of the next game is seat (?P<seat>\d+)",
+    "the host of the next game is seat 1",
+    needs=["next_game"],
+    clause="DEAL.HOST-PASSES",
+)
+def _next_host(play: Play, seat: int) -> None:
+    host = _next_game(play).get("host")
+    _expect(play, host == seat, f"seat {seat} hosts the next game", f"seat {host} hosts it")
+
+
 # ---------------------------------------------------------------------------------------------
 # When: actions
 

@@ -21,7 +21,7 @@ ENDING_WORDS = {"u": "ù", "u_khan": "ù khan", "points": "points", "all_mom": "
 
 
 def _third(seat: int, action: dict[str, Any]) -> str:
-    """'seat 1 eats 5H with 6H 7H' (the action scripts' grammar, conformance/steps.py)."""
+    """'seat 1 eats 5H with 6H 7H' (the action scripts' grammar, conformance/steps/grammar.py)."""
     return f"seat {seat} {verb(action, third=True)}"
 
 

@@ -1,0 +1,220 @@
+"""Then steps: invariants, raw actions and error replies, and card arithmetic for scenario writers.
+
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from reference_impl.cards import format_card, parse_card, points, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from conformance.scenario import Play
+from conformance.steps.grammar import CARDS, StepError, card_code, describe_action
+from conformance.steps.registry import step
+from conformance.steps.then_rulings import _describe_reply
+from conformance.steps.then_table import _cards, _expect, _own_laid, _phom_with_sent
+
+# ---------------------------------------------------------------------------------------------
+# Then: invariants
+
+
+def _is_phom(cards: Sequence[str]) -> bool:
+    ids = [parse_card(c) for c in cards]
+    if len(ids) < 3:
+        return False
+    if len({rank_of(c) for c in ids}) == 1:
+        return True
+    if len({suit_of(c) for c in ids}) != 1:
+        return False
+    ranks = sorted(rank_of(c) for c in ids)
+    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+
+
+def misplaced_cards(st: Mapping[str, Any]) -> str | None:
+    """What is wrong with where the 52 cards are in a state (None when each is in one place):
+    hands, stock, piles, laid phỏm and sent cards, leavers' cards included (INV.52-CARDS)."""
+    places: list[str] = []
+    for h in st.get("hands") or []:
+        places += _cards(h)
+    places += _cards(st.get("stock") or [])
+    for pile in st.get("piles") or []:
+        places += [card_code(str(e.get("card"))) for e in pile]
+    laid_cards: list[str] = []
+    for seat_laid in st.get("laid") or []:
+        for phom in seat_laid:
+            laid_cards += _cards(phom)
+    places += laid_cards
+    for sender in st.get("sent") or []:
+        sent = (card_code(str(s.get("card"))) for s in sender)
+        places += [c for c in sent if c not in laid_cards]
+    counts = Counter(places)
+    twice = sorted(c for c, n in counts.items() if n > 1)
+    missing = sorted(set(format_card(i) for i in range(52)) - set(counts))
+    if twice or missing:
+        return f"twice: {twice}, missing: {missing}"
+    return None
+
+
+@step(
+    "then",
+    r"every card is in exactly one place",
+    "every card is in exactly one place",
+    needs=["state"],
+    clause="INV.52-CARDS|DECK.52-CARDS",
+)
+def _cards_once(play: Play) -> None:
+    problem = misplaced_cards(play.state())
+    _expect(play, problem is None, "52 cards, each once", problem)
+
+
+@step(
+    "then",
+    r"every laid phỏm is a valid phỏm",
+    "every laid phỏm is a valid phỏm",
+    needs=["state"],
+    clause="INV.LAID-VALID|LAY.VALID-PHOM",
+)
+def _laid_valid(play: Play) -> None:
+    st = play.state()
+    bad = []
+    for seat, seat_laid in enumerate(st.get("laid") or []):
+        for k in range(len(seat_laid)):
+            cards = _phom_with_sent(st, seat, k) or frozenset()
+            if not _is_phom(sorted(cards)):
+                bad.append(f"seat {seat} phỏm {k}: {sorted(cards)}")
+    _expect(play, not bad, "every laid phỏm valid", bad)
+
+
+@step(
+    "then",
+    r"the eaten cards sit in distinct phỏm",
+    "the eaten cards sit in distinct phỏm",
+    needs=["state"],
+    clause="INV.EATEN-DISTINCT|TURN.EAT.DISTINCT-PHOM",
+)
+def _eaten_distinct(play: Play) -> None:
+    st = play.state()
+    bad = []
+    for seat, eaten in enumerate(st.get("eaten") or []):
+        eaten_set = set(_cards(eaten))
+        for phom in _own_laid(st, seat):
+            if len(phom & eaten_set) > 1:
+                bad.append(f"seat {seat}: {sorted(phom)}")
+    _expect(play, not bad, "no phỏm with two eaten cards", bad)
+
+
+@step(
+    "then",
+    r"the state is unchanged since it was noted",
+    "the state is unchanged since it was noted",
+    needs=["state"],
+    clause="INV.REJECT-UNCHANGED",
+)
+def _unchanged(play: Play) -> None:
+    if play.noted_state is None:
+        raise StepError("note the state first: 'When the state is noted'")
+    now = play.state()
+    diff = sorted(
+        k for k in set(now) | set(play.noted_state) if now.get(k) != play.noted_state.get(k)
+    )
+    _expect(play, not diff, "the state unchanged", f"changed: {diff}")
+
+
+# ---------------------------------------------------------------------------------------------
+# More steps: raw actions and error replies, hand membership, the lead, the end
+
+
+@step(
+    "when",
+    r"seat (?P<seat>\d+) sends the raw action (?P<raw>\{.*\})",
+    'seat 0 sends the raw action {"type": "discard", "card": "T♥"}',
+)
+def _raw_action(play: Play, seat: int, raw: str) -> None:
+    """An action sent exactly as written (card codes not canonicalised): notation tests."""
+    import json
+
+    try:
+        action = json.loads(raw)
+    except ValueError as e:
+        raise StepError(f"the raw action is not JSON: {e}") from None
+    play.act(seat, action)
+
+
+@step(
+    "then",
+    r"the action is answered with the error (?P<error>[a-z_]+)",
+    "the action is answered with the error malformed",
+    clause="DECK.NOTATION",
+)
+def _error_reply(play: Play, error: str) -> None:
+    """The last request got a protocol error reply (not a ruling), with this code."""
+    reply = play.last_reply()
+    got = (reply.get("error") or {}).get("code") if not reply.get("ok") else _describe_reply(reply)
+    if got != error:
+        raise play.fail(f"an error reply {error}", got)
+
+
+@step(
+    "then",
+    rf"seat (?P<seat>\d+)'s hand holds (?P<cards>{CARDS})",
+    "seat 1's hand holds 4S",
+    needs=["state"],
+    clause="TURN.DRAW.STOCK-TOP",
+)
+def _hand_has(play: Play, seat: int, cards: tuple[str, ...]) -> None:
+    hands = play.state().get("hands") or []
+    got = set(_cards(hands[seat])) if seat < len(hands) else set()
+    _expect(play, set(cards) <= got, f"{' '.join(cards)} in seat {seat}'s hand", sorted(got))
+
+
+@step(
+    "then",
+    rf"seat (?P<seat>\d+)'s hand does not hold (?P<cards>{CARDS})",
+    "seat 1's hand does not hold 6H",
+    needs=["state"],
+    clause="TURN.DRAW.STOCK-TOP",
+)
+def _hand_lacks(play: Play, seat: int, cards: tuple[str, ...]) -> None:
+    hands = play.state().get("hands") or []
+    got = set(_cards(hands[seat])) if seat < len(hands) else set()
+    want = f"none of {' '.join(cards)} in seat {seat}'s hand"
+    _expect(play, not set(cards) & got, want, sorted(got))
+
+
+@step(
+    "then",
+    r"the lead is seat (?P<seat>\d+)",
+    "the lead is seat 1",
+    needs=["state"],
+    clause="ROUND.LEAD-POINTER",
+)
+def _lead(play: Play, seat: int) -> None:
+    st = play.state()
+    _expect(play, st.get("lead") == seat, f"lead seat {seat}", f"lead seat {st.get('lead')}")
+
+
+@step(
+    "then",
+    r"no seat is to act",
+    "no seat is to act",
+    needs=["legal_actions"],
+    clause="TURN.GAME-OVER",
+)
+def _nobody_acts(play: Play) -> None:
+    seat, actions = play.legal()
+    got = f"seat {seat}: {[describe_action(a) for a in actions]}"
+    _expect(play, seat is None and not actions, "no seat to act, no legal action", got)
+
+
+# ---------------------------------------------------------------------------------------------
+# Card arithmetic for humans writing scenarios
+
+
+def deadwood(cards: Iterable[str]) -> int:
+    """Points of cards left in hand (DECK.POINTS): a helper for writing expectations."""
+    return sum(points(parse_card(c)) for c in cards)
+
+

@@ -62,7 +62,7 @@ def render_html(verdict: Verdict) -> str:
         "first": rec.first,
         "stock": list(rec.stock),
         "agrees": verdict.agrees,
-        "summary": verdict.summary,
+        "summary": verdict.sentence,
         "opening_state": verdict.opening_state,
         "opening_events": [d for e in verdict.opening_events if (d := describe_event(e, name))],
         "steps": steps,

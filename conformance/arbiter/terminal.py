@@ -113,4 +113,4 @@ def render(verdict: Verdict, console: Console) -> None:
                                 border_style="red", expand=False))
     style = "bold green" if verdict.agrees else "bold red"
     word = "AGREES WITH THE RULES" if verdict.agrees else "DOES NOT AGREE WITH THE RULES"
-    console.print(Text(f"Verdict: the record {word}. {verdict.summary}.", style=style))
+    console.print(Text(f"Verdict: the record {word}. {verdict.sentence}.", style=style))

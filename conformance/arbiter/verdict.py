@@ -91,6 +91,12 @@ class Verdict:
             return "every action is legal and the table paid out what the rules say"
         return "every action is legal, but the table did not pay out what the rules say"
 
+    @property
+    def sentence(self) -> str:
+        """The summary as a sentence of its own (capitalised), to follow another sentence."""
+        text = self.summary
+        return text[:1].upper() + text[1:]
+
     def to_json(self) -> dict[str, Any]:
         rec = self.record
         out: dict[str, Any] = {

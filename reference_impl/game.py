@@ -2,7 +2,8 @@
 
 The rules live in mixins by concern, each building on the one before:
 settle (ranking, money) < u (ù, ù đền) < turns (draw, eat, discard, rounds) <
-laydown (hạ phỏm, gửi) < auto (timeout, leave) < legal (legal_actions) < Game.
+laydown (hạ phỏm, gửi) < auto (timeout, leave) < compulsory (lay-downs and sends owed
+before the final discard) < legal (legal_actions) < Game.
 """
 
 from __future__ import annotations

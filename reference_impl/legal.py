@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from reference_impl import melds
 from reference_impl.actions import DISCARDS, DRAW, PASS, Action, Eat, LayDown, Send
-from reference_impl.auto import AutoPlay
 from reference_impl.cards import Card
+from reference_impl.compulsory import CompulsoryRules
 from reference_impl.state import Phase, bits
 
 
@@ -17,7 +17,7 @@ def _cards(mask: int) -> tuple[Card, ...]:
     return tuple(Card(c) for c in bits(mask))
 
 
-class LegalActions(AutoPlay):
+class LegalActions(CompulsoryRules):
     """The list of legal actions, cached until the next accepted action."""
 
     _legal_version: int
@@ -30,7 +30,10 @@ class LegalActions(AutoPlay):
         return list(self._legal_cache)
 
     def _discards(self, seat: int) -> list[Action]:
-        return [DISCARDS[c] for c in bits(self.legal_discard_mask(seat))]
+        mask = self.legal_discard_mask(seat)
+        if mask and self.phase is Phase.FINAL_TURN and self.final_discard_problem(seat) is not None:
+            return []  # a lay-down or send is owed first (lay.compulsory, send.compulsory)
+        return [DISCARDS[c] for c in bits(mask)]
 
     def _eats(self, seat: int) -> list[Action]:
         ld = self.last_discard

@@ -34,10 +34,12 @@ class Params:
     them_vong_send: bool
     tai_may_eat: bool
     tai_discard_is_chot: bool
+    lay_compulsory: bool
     send_enabled: bool
     send_requires_phom: bool
     send_to_own: bool
     send_to_extended: bool
+    send_compulsory: bool
     u_before_first_discard: bool
     u_three_eats: bool
     u_payment: int
@@ -80,10 +82,12 @@ class Params:
             them_vong_send=p["rounds.them_vong_send"],
             tai_may_eat=p["rounds.tai_may_eat"],
             tai_discard_is_chot=p["rounds.tai_discard_is_chot"],
+            lay_compulsory=p["lay.compulsory"],
             send_enabled=p["send.enabled"],
             send_requires_phom=p["send.requires_phom"],
             send_to_own=p["send.to_own_phom"],
             send_to_extended=p["send.to_extended_phom"],
+            send_compulsory=p["send.compulsory"],
             u_before_first_discard=p["u.before_first_discard"],
             u_three_eats=p["u.three_eats"],
             u_payment=p["u.payment"],

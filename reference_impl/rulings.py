@@ -47,7 +47,8 @@ class Rejected:
 Ruling = Accepted | Rejected
 
 #: Every reason code the engine can give (docs/contract.md, plus the engine's own additions
-#: at the end: SEND_LAST_CARD, SEND_BREAKS_EATEN_PHOM, EAT_BREAKS_EATEN_PHOM).
+#: at the end: SEND_LAST_CARD, SEND_BREAKS_EATEN_PHOM, EAT_BREAKS_EATEN_PHOM, and the two of
+#: the compulsory readings, DISCARD_PHOM_NOT_LAID and DISCARD_SEND_PENDING).
 REASONS = (
     "GAME_OVER",
     "NOT_YOUR_TURN",
@@ -80,4 +81,6 @@ REASONS = (
     "SEND_LAST_CARD",
     "SEND_BREAKS_EATEN_PHOM",
     "EAT_BREAKS_EATEN_PHOM",
+    "DISCARD_PHOM_NOT_LAID",
+    "DISCARD_SEND_PENDING",
 )

@@ -293,30 +293,34 @@ class TurnRules(URules):
         hand = self.hands[seat]
         if not hand >> c & 1:
             return reject("CARD_NOT_IN_HAND", "TURN.CARD-IN-HAND", f"{CODES[c]} is not in hand")
-        if not self.p.keep_in_phom:
-            return None
-        ue = self.eaten[seat] & hand
-        if not ue:
-            return None
-        if ue >> c & 1:
-            return reject(
-                "DISCARD_EATEN_CARD",
-                "TURN.EAT.KEEP-IN-PHOM",
-                f"{CODES[c]} was eaten: it must stay in a phỏm",
-            )
+        ue = self.eaten[seat] & hand if self.p.keep_in_phom else 0
+        if ue:
+            if ue >> c & 1:
+                return reject(
+                    "DISCARD_EATEN_CARD",
+                    "TURN.EAT.KEEP-IN-PHOM",
+                    f"{CODES[c]} was eaten: it must stay in a phỏm",
+                )
+            if ph is Phase.FINAL_TURN:
+                left_out = " ".join(CODES[x] for x in range(52) if ue >> x & 1)
+                return reject(
+                    "DISCARD_UNLAID_EATEN",
+                    "LAY.EATEN-INCLUDED",
+                    f"lay down the eaten card(s) {left_out} before the final discard",
+                )
+            if not self.legal_discard_mask(seat) >> c & 1:
+                return reject(
+                    "DISCARD_BREAKS_EATEN_PHOM",
+                    "TURN.EAT.KEEP-IN-PHOM",
+                    f"without {CODES[c]} an eaten card could no longer be in a phỏm",
+                )
         if ph is Phase.FINAL_TURN:
-            left_out = " ".join(CODES[x] for x in range(52) if ue >> x & 1)
-            return reject(
-                "DISCARD_UNLAID_EATEN",
-                "LAY.EATEN-INCLUDED",
-                f"lay down the eaten card(s) {left_out} before the final discard",
-            )
-        if not self.legal_discard_mask(seat) >> c & 1:
-            return reject(
-                "DISCARD_BREAKS_EATEN_PHOM",
-                "TURN.EAT.KEEP-IN-PHOM",
-                f"without {CODES[c]} an eaten card could no longer be in a phỏm",
-            )
+            return self.final_discard_problem(seat)
+        return None
+
+    def final_discard_problem(self, seat: int) -> Rejected | None:
+        """What else forbids every final-round discard of ``seat`` (a lay-down or send still
+        owed); nothing here, see :class:`reference_impl.compulsory.CompulsoryRules`."""
         return None
 
     def do_discard(self, seat: int, action: Discard) -> None:

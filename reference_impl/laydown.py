@@ -76,7 +76,30 @@ class LayDownRules(TurnRules):
                 "LAY.EATEN-INCLUDED",
                 "the eaten cards not laid could no longer each go in a phỏm of their own",
             )
+        if not self.can_still_discard(seat, rest):
+            return reject(
+                "LAY_DOWN_LAST_CARD",
+                "TURN.DISCARD-ENDS-TURN",
+                "keep a card to discard: the turn ends with a discard",
+            )
         return None
+
+    def can_still_discard(self, seat: int, rest: int) -> bool:
+        """Whether a hand reduced to ``rest`` can still end the turn with a discard: some card
+        of it can go while every unlaid eaten card keeps a phỏm of its own
+        (TURN.DISCARD-ENDS-TURN with LAY.EATEN-INCLUDED)."""
+        p = self.p
+        ue = self.eaten[seat] & rest if p.keep_in_phom else 0
+        if not ue:
+            return rest != 0
+        cores = self.cores_of(ue)
+        m = rest & ~ue
+        while m:
+            low = m & -m
+            m ^= low
+            if melds.can_cover(rest ^ low, ue, p.distinct_phom, cores):
+                return True
+        return False
 
     def check_lay_down(self, seat: int, action: LayDown) -> Rejected | None:
         problem = self._final_turn_needed(
@@ -180,6 +203,14 @@ class LayDownRules(TurnRules):
                     "LAY.EATEN-INCLUDED",
                     f"without {CODES[c]} an eaten card could no longer be in a phỏm",
                 )
+        if not self.can_still_discard(seat, hand & ~(1 << c)):
+            # The only cards left would be the eaten cards' phỏm: laying them leaves nothing
+            # to discard, keeping them forbids the discard (DISCARD_UNLAID_EATEN).
+            return reject(
+                "SEND_LAST_CARD",
+                "TURN.DISCARD-ENDS-TURN",
+                "keep a card to discard besides the eaten cards' phỏm",
+            )
         return None
 
     def send_targets(self, seat: int) -> list[tuple[int, int, int]]:

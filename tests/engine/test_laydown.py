@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from reference_impl import Game
-from reference_impl.actions import LayDown, Send
+from reference_impl.actions import LayDown, Send, parse_action
 
-from .helpers import cycles, new_game, of_type, play, rejected
+from .helpers import accept, cycles, new_game, of_type, play, rejected
 from .test_rounds import TAI_HANDS, TAI_STOCK
 
 
@@ -148,3 +148,25 @@ def test_eaten_cards_at_lay_down() -> None:
     rejected(g, 1, "discard 3C", "DISCARD_UNLAID_EATEN")
     events = play(g, "1: lay down 6S 7S 8S 9S\n1: discard QH")
     assert of_type(events, "discarded")[0]["chot"] is True
+
+
+def test_a_lay_down_must_leave_a_card_to_discard() -> None:
+    # co-ban, 2 players. After five draw-and-discard turns both piles hold 3 (final round).
+    # Seat 0 lays 5H 6H 7H. Seat 1 draws 9H, lays the four 2s, sends 4H, 8H and 9H to seat 0's
+    # run (4H..9H), and holds 10S 10C 10D: laying them would leave nothing to discard, so the
+    # lay-down is refused (TURN.DISCARD-ENDS-TURN) and a discard ends the turn instead.
+    g = new_game(
+        "co-ban",
+        ["5H 6H 7H AS 3C 6C 9C QC KS JD", "2S 2C 2D 2H 10S 10C 10D 4H 8H"],
+        "QD KC KD 5S 8S 3D 9H",
+    )
+    play(g, "0: discard KS")
+    cycles(g, 5)
+    play(g, "0: draw\n0: lay down 5H 6H 7H\n0: discard 3D")
+    play(g, "1: draw\n1: lay down 2S 2C 2D 2H\n1: send 4H to 0:0\n1: send 8H to 0:0")
+    play(g, "1: send 9H to 0:0")
+    assert sorted(g.state()["hands"][1]) == ["10C", "10D", "10S"]
+    rejected(g, 1, "lay down 10S 10C 10D", "LAY_DOWN_LAST_CARD")
+    assert not [a for a in g.legal_actions() if str(a).startswith("lay down")]
+    accept(g, 1, parse_action("discard 10D"))
+    assert g.is_over

@@ -139,6 +139,7 @@ Feature: Dealing and who goes first
     Then seat 2 ù
 
   @id:deal-deck-order-3p-first-1 @ruleset:all @clause:DEAL.DECK-ORDER @clause:DEAL.NEXT-GAME
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DECK.SEAT-ORDER
   Scenario: A 3-player deck order dealt from seat 1; seat 0 wins and goes first in the next game
     Given a 3-player game
@@ -254,6 +255,7 @@ Feature: Dealing and who goes first
     And it is seat 2's turn
 
   @id:deal-next-game-winner-not-opener @ruleset:all @clause:DEAL.NEXT-GAME @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: The player who opened and came last does not open the next game; the Nhất does
     Given the deal "fx-deal-3p"
     When the script "dl3-full" is played

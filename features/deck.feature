@@ -40,6 +40,7 @@ Feature: The deck, the table and card values
     Then the game is refused
 
   @id:deck-three-player-table @ruleset:all @clause:DECK.PLAYERS @clause:DECK.SEAT-ORDER
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Three players play a whole game; after seat 2 comes seat 0
     Given the deal "fx-deal-3p"
     When seat 0 discards KH

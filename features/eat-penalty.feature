@@ -169,6 +169,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the game is not over
 
   @id:eat-count-per-victim-chot-priced-alone @ruleset:hoi-quan-bai @ruleset:u9la
+  @reading:AMB.HOLD-BACK=choose
   @clause:EAT.COUNTING @clause:EAT.CHOT-COUNTS @clause:EAT.PAID-AT-ONCE @negative
   Scenario: The game's second eat is seat 1's first eaten card (1, not 2); a chốt eaten second costs 4, and two eats make no ù
     Given the deal "ep-4p"
@@ -209,6 +210,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the game is not over
 
   @id:eat-count-per-victim-chot-priced-alone-ki-gui @ruleset:ki-gui
+  @reading:AMB.HOLD-BACK=choose
   @clause:EAT.COUNTING @clause:EAT.CHOT-COUNTS @clause:EAT.PAID-AT-ONCE @negative
   Scenario: Under ki-gui the game's second eat costs seat 1 1, a chốt eaten second costs 3, and two eats make no ù
     Given the deal "ep-4p"
@@ -248,6 +250,7 @@ Feature: Eat penalties (phạt ăn bài)
   # ------------------------------------------------------------------ the chốt price
 
   @id:eat-chot-costs-4 @ruleset:hoi-quan-bai @ruleset:u9la
+  @reading:AMB.HOLD-BACK=choose
   @clause:EAT.CHOT-PRICE @clause:EAT.PAID-AT-ONCE
   Scenario: Seat 0's cây chốt eaten as its first eaten card costs 4 at once
     Given the deal "ep-4p"
@@ -262,6 +265,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the game is not over
 
   @id:eat-chot-costs-3-ki-gui @ruleset:ki-gui @clause:EAT.CHOT-PRICE @clause:EAT.PAID-AT-ONCE
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Under ki-gui seat 0's cây chốt costs 3 at once
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -273,6 +277,7 @@ Feature: Eat penalties (phạt ăn bài)
     And seat 1's money is +3
 
   @id:eat-chot-costs-1-co-ban @ruleset:co-ban @clause:EAT.CHOT-PRICE @clause:EAT.PAID-AT-ONCE
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Under co-ban seat 0's cây chốt costs 1 at once
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -284,6 +289,7 @@ Feature: Eat penalties (phạt ăn bài)
     And seat 1's money is +1
 
   @id:eat-co-ban-chot-not-free @ruleset:co-ban @clause:EAT.EARLY-FREE @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Under co-ban the free eats stop at the chốt: seat 0 pays 1 for it
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -299,6 +305,7 @@ Feature: Eat penalties (phạt ăn bài)
   # ------------------------------------------------------------------ a chốt eat counts
 
   @id:eat-chot-is-the-third-eat @ruleset:hoi-quan-bai @ruleset:u9la
+  @reading:AMB.HOLD-BACK=choose
   @clause:EAT.CHOT-COUNTS @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT
   Scenario: Seat 0's cây chốt eaten after two of its cards is priced 4 and is seat 1's third eat: ù
     Given the deal "ep-4p"
@@ -333,6 +340,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the totals are: -22, +22, 0, 0
 
   @id:eat-chot-is-the-third-eat-ki-gui @ruleset:ki-gui
+  @reading:AMB.HOLD-BACK=choose
   @clause:EAT.CHOT-COUNTS @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT
   Scenario: Under ki-gui the cây chốt eaten third is priced 3 and makes seat 1's ù
     Given the deal "ep-4p"
@@ -364,6 +372,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the totals are: -21, +21, 0, 0
 
   @id:eat-chot-is-the-third-eat-co-ban @ruleset:co-ban
+  @reading:AMB.HOLD-BACK=choose
   @clause:EAT.EARLY-FREE @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT
   Scenario: Under co-ban two free eats and a chốt at 1 make seat 1's ù; the chốt is paid
     Given the deal "ep-4p"
@@ -395,6 +404,7 @@ Feature: Eat penalties (phạt ăn bài)
   # ------------------------------------------------------------------ the eat that makes an ù
 
   @id:eat-u-by-chot-hoi-quan-bai @ruleset:hoi-quan-bai
+  @reading:AMB.HOLD-BACK=choose
   @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE
   Scenario: Seat 1 ù by eating seat 0's cây chốt: the chốt is paid 4, then seat 0 pays the ù đền
     Given the deal "um-4p"
@@ -415,6 +425,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the totals are: -19, +19, 0, 0
 
   @id:eat-u-by-chot-ki-gui @ruleset:ki-gui @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Under ki-gui the ù-making chốt eat costs 3 and every loser pays the ù
     Given the deal "um-4p"
     When the script "um-to-final" is played
@@ -436,6 +447,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the totals are: -8, +18, -5, -5
 
   @id:eat-u-by-chot-u9la @ruleset:u9la @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Under u9la the ù-making chốt eat costs 4 and every loser pays the ù
     Given the deal "um-4p"
     When the script "um-to-final" is played
@@ -457,6 +469,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the totals are: -9, +19, -5, -5
 
   @id:eat-u-by-chot-co-ban @ruleset:co-ban @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Under co-ban the ù-making chốt eat costs 1 and every loser pays the ù
     Given the deal "um-4p"
     When the script "um-to-final" is played
@@ -520,6 +533,7 @@ Feature: Eat penalties (phạt ăn bài)
   # ------------------------------------------------------------------ thêm vòng
 
   @id:eat-them-vong-paid-as-chot @ruleset:hoi-quan-bai
+  @reading:AMB.HOLD-BACK=choose
   @clause:EAT.THEM-VONG @clause:EAT.PAID-AT-ONCE @clause:MONEY.EAT-ADDS
   Scenario: Seat 0 eats seat 3's last cây chốt in thêm vòng: seat 3 pays 4, then the ranking
     Given the deal "ep-4p"
@@ -553,6 +567,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the totals are: +11, -4, -2, -5
 
   @id:eat-them-vong-pass-costs-nothing @ruleset:hoi-quan-bai @clause:EAT.THEM-VONG @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Seat 0 passes in thêm vòng: seat 3 pays nothing for its last chốt
     Given the deal "ep-4p"
     When the script "ep-to-final" is played

@@ -331,6 +331,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And the totals are: -4, -11, +15, 0
 
   @id:extra-u-k-kings-kept-in-hand @ruleset:u9la @clause:EXTRA.U-K @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Three Kings kept in hand are no ù K (seat 1 ends móm)
     Given the deal "xf-4p"
     When the script "xf-to-final" is played
@@ -362,6 +363,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
   # ------------------------------------------------------------------ đồng hoa
 
   @id:extra-dong-hoa-one-holder @ruleset:u9la @clause:EXTRA.DONG-HOA @clause:EXTRA.U-K
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Seat 0 ends with 5D 6D 7D laid and 8D 9D in hand: đồng hoa, 2 from each other player
     Given the deal "xf-4p"
     When the script "xf-one-to-final" is played
@@ -391,6 +393,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And the totals are: -2, +11, -1, -8
 
   @id:extra-dong-hoa-four-in-a-row @ruleset:u9la @clause:EXTRA.DONG-HOA @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Seat 2 ends with 2C 3C 4C 5C only: four in a row is no đồng hoa
     Given the deal "xf-4p"
     When the script "xf-one-to-final" is played
@@ -406,6 +409,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 3 pays seat 2 nothing for đồng hoa
 
   @id:extra-dong-hoa-two-holders @ruleset:u9la @clause:EXTRA.DONG-HOA.SEVERAL-HOLDERS @clause:EXTRA.DONG-HOA
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Seats 0 and 2 both have đồng hoa: seats 1 and 3 pay 2 to each of them
     Given the deal "xf-4p"
     When the script "xf-to-final" is played
@@ -435,6 +439,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And the totals are: -4, +9, +5, -10
 
   @id:extra-dong-hoa-holders-pay-each-other-nothing @ruleset:u9la
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:EXTRA.DONG-HOA.SEVERAL-HOLDERS @negative
   Scenario: The two holders of đồng hoa pay each other nothing for it
     Given the deal "xf-4p"
@@ -450,6 +455,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 2 pays seat 0 nothing for đồng hoa
 
   @id:extra-dong-hoa-and-u-k-absent @ruleset:co-ban @ruleset:hoi-quan-bai @ruleset:ki-gui
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:EXTRA.DONG-HOA @clause:EXTRA.DONG-HOA.SEVERAL-HOLDERS @clause:EXTRA.U-K @negative
   Scenario: Without the extras the same game pays the ranking only
     Given the deal "xf-4p"
@@ -570,6 +576,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 0's money is -6
 
   @id:extra-ca-k-chot @ruleset:u9la @clause:EXTRA.CA-K @clause:MONEY.EAT-ADDS
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: A King cây chốt costs 10 when eaten, not 4; the laid KS KD KC holds an eaten King (no ù K)
     Given the deal "ck-4p"
     When the script "ck-to-final" is played
@@ -663,6 +670,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 0's money is 0
 
   @id:extra-ca-k-chot-absent @ruleset:hoi-quan-bai @clause:EXTRA.CA-K @negative
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Under hoi-quan-bai a King cây chốt costs the chốt price 4
     Given the deal "ck-4p"
     When the script "ck-to-final" is played

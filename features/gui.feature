@@ -128,6 +128,7 @@ Feature: Sending cards (gửi)
     Then the action is accepted
 
   @id:gui-extension-needs-the-card-between @clause:SEND.EXTENDED-PHOM @clause:SEND.FIT @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: 2H cannot extend 4H 5H 6H until 3H has been sent to it
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -141,6 +142,7 @@ Feature: Sending cards (gửi)
     And seat 1's phỏm 0 is 4H 5H 6H
 
   @id:gui-optional @clause:SEND.OPTIONAL @clause:RANK.TIE-EARLIER-LAYDOWN
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: A player may discard while holding cards that could be sent
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -156,6 +158,7 @@ Feature: Sending cards (gửi)
     And the totals are: -1, -3, +6, -2
 
   @id:gui-kept-card-is-scored @clause:SEND.OPTIONAL @clause:SEND.NOT-SCORED @negative
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Nothing is sent for a player who does not send, and the kept card is scored
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played

@@ -9,6 +9,7 @@ Feature: Invariants a correct implementation keeps
   (phom-2.yaml), "fx-deck-2p" (deck.yaml), "fx-deal-3p" and "fx-deal-u-4p" (deal.yaml).
 
   @id:inv-four-player-game-with-an-eat @clause:INV.52-CARDS @clause:INV.ZERO-SUM
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:INV.LAID-VALID @clause:INV.EATEN-DISTINCT @clause:INV.STOCK-EMPTY-4P
   @clause:INV.PILES-FOUR
   Scenario: A 4-player game with one eat: 17 turns, 15 draws, empty stock, four piles of 4
@@ -132,6 +133,7 @@ Feature: Invariants a correct implementation keeps
     And the money sums to zero
 
   @id:inv-stock-left-at-three-players @clause:INV.STOCK-EMPTY-4P @clause:INV.PILES-FOUR @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: A 3-player game ends with 13 cards left in the stock
     Given the deal "fx-deal-3p"
     When the script "dl3-full" is played

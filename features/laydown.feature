@@ -74,6 +74,7 @@ Feature: Laying down phỏm (hạ phỏm)
     And seat 2's phỏm 0 is 8C 9C 10C JC
 
   @id:hold-back-allowed @clause:LAY.HOLD-BACK @clause:LAY.MOM @clause:RANK.MOM @clause:MONEY.MOM-PAYMENT
+  @reading:AMB.HOLD-BACK=choose
   Scenario: A player may keep a phỏm in hand, and is then móm
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -99,6 +100,7 @@ Feature: Laying down phỏm (hạ phỏm)
     And the totals are: -1, -2, +7, -4
 
   @id:held-back-phom-is-deadwood @clause:LAY.HOLD-BACK @clause:PHOM.DEADWOOD @clause:RANK.DEADWOOD-POINTS @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: A phỏm kept in hand counts as deadwood
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -111,6 +113,7 @@ Feature: Laying down phỏm (hạ phỏm)
     Then seat 3 has 47 points
 
   @id:lay-down-not-mom @clause:LAY.MOM @clause:RANK.MOM @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: A player who laid a phỏm is not móm, even with the most points
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -127,6 +130,7 @@ Feature: Laying down phỏm (hạ phỏm)
   # ---- eaten cards (deal "fx-eat-twice": seat 1 ate 7S with 7D 7H and 8S with 8C 8D) --------
 
   @id:lay-eaten-unlaid-discard-refused @clause:LAY.EATEN-INCLUDED @negative
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: No final-round discard while an eaten card is still in hand
     Given the deal "fx-eat-twice"
     When the script "e2-to-final" is played
@@ -138,6 +142,7 @@ Feature: Laying down phỏm (hạ phỏm)
     Then the action is rejected with DISCARD_UNLAID_EATEN under clause LAY.EATEN-INCLUDED
 
   @id:lay-eaten-shared-refused @clause:TURN.EAT.DISTINCT-PHOM @clause:INV.EATEN-DISTINCT @negative
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: The two eaten cards may not be laid in one phỏm
     Given the deal "fx-eat-twice"
     When the script "e2-to-final" is played
@@ -147,6 +152,7 @@ Feature: Laying down phỏm (hạ phỏm)
     And seat 1 has laid nothing
 
   @id:lay-eaten-each-in-its-phom @clause:LAY.EATEN-INCLUDED @clause:TURN.EAT.DISTINCT-PHOM
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:INV.EATEN-DISTINCT @clause:ROUND.NE-HA @full-game
   Scenario: Each eaten card is laid in a phỏm of its own; then the last discard ends the game
     Given the deal "fx-eat-twice"

@@ -39,6 +39,7 @@ Feature: Money (tính tiền)
     And seat 1 pays seat 2 3 for bét
 
   @id:money-one-mom-no-bet @ruleset:all
+  @reading:AMB.HOLD-BACK=choose
   @clause:MONEY.RANK-PAYMENTS @clause:RANK.MOM @negative
   Scenario: With one móm the places are Nhất, Nhì, Ba and móm: the Ba pays 2, nobody pays as Bét
     Given the deal "fx-quiet-4p"
@@ -53,6 +54,7 @@ Feature: Money (tính tiền)
     And the totals are: -1, -2, +7, -4
 
   @id:money-two-mom-pay-4-each @ruleset:all @clause:MONEY.MOM-PAYMENT @clause:MONEY.ZERO-SUM
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Two móm players each pay 4, whatever their place among the móm
     Given the deal "fx-quiet-4p"
     When the script "rk-two-mom" is played
@@ -95,6 +97,7 @@ Feature: Money (tính tiền)
     And the totals are: -1, -3, +4
 
   @id:money-three-players-mom-pays-4 @ruleset:all @clause:MONEY.SMALL-TABLES @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: At 3 players a móm pays 4, not the last place's 2 or 3
     Given the deal "rk-3p"
     When the script "rk3-mom" is played
@@ -119,6 +122,7 @@ Feature: Money (tính tiền)
     And the totals are: +1, -1
 
   @id:money-two-players-mom-pays-4 @ruleset:all @clause:MONEY.SMALL-TABLES @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: At 2 players a móm second pays 4, not the Nhì's 1
     Given the deal "rk-2p"
     When the script "rk2p-mom" is played
@@ -133,6 +137,7 @@ Feature: Money (tính tiền)
   # ------------------------------------------------------------------ eat money adds up
 
   @id:money-eat-adds-hoi-quan-bai-u9la @ruleset:hoi-quan-bai @ruleset:u9la
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:MONEY.EAT-ADDS @clause:EAT.PAID-AT-ONCE @clause:MONEY.PAID-TO-NHAT
   @clause:RANK.TIE-EARLIER-LAYDOWN @clause:MONEY.ZERO-SUM
   Scenario: Seat 0 pays 4 for its eaten chốt, then wins the game: both payments stand
@@ -167,6 +172,7 @@ Feature: Money (tính tiền)
     And the money sums to zero
 
   @id:money-eat-adds-ki-gui @ruleset:ki-gui
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:MONEY.EAT-ADDS @clause:EAT.PAID-AT-ONCE
   Scenario: Under ki-gui the same game: the chốt eat costs 3 and stays paid
     Given the deal "ep-4p"
@@ -190,6 +196,7 @@ Feature: Money (tính tiền)
     And the totals are: +3, +1, -3, -1
 
   @id:money-eat-adds-co-ban @ruleset:co-ban
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:MONEY.EAT-ADDS @clause:EAT.PAID-AT-ONCE
   Scenario: Under co-ban the same game: the chốt eat costs 1 and stays paid
     Given the deal "ep-4p"
@@ -231,6 +238,7 @@ Feature: Money (tính tiền)
     And the totals are: -6, +16, -5, -5
 
   @id:money-eat-not-absorbed-by-u-co-ban @ruleset:co-ban @clause:MONEY.EAT-ADDS @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Under co-ban the chốt eat that makes an ù is not absorbed: seat 0 loses 1 + 5
     Given the deal "um-4p"
     When the script "um-to-final" is played

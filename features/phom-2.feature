@@ -119,6 +119,7 @@ Feature: Phỏm: long runs, sets of four, laying down, arrangement, deadwood and
     And seat 0's hand is 8H 9H AC 2C 3C 5D JD
 
   @id:phom-engine-picks-nothing @clause:PHOM.ARRANGEMENT-CHOICE @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Nothing is laid for the player beyond what it lays
     Given the deal "fx-phom-2p"
     When the script "ph2-to-final" is played
@@ -299,6 +300,7 @@ Feature: Phỏm: long runs, sets of four, laying down, arrangement, deadwood and
     And the totals are: +1, -1
 
   @id:phom-held-back-counts-as-deadwood @clause:PHOM.DEADWOOD @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: A phỏm kept in hand is not counted as a phỏm: 7S 7D 7H score 21
     Given the deal "fx-phom-2p"
     When the script "ph2-to-final" is played

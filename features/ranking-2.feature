@@ -61,6 +61,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
   # ------------------------------------------------------------------ ties and tái
 
   @id:rank-tie-goes-to-first-final-turn @clause:RANK.TIE-EARLIER-LAYDOWN @clause:RANK.LAYDOWN-TIME
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Seats 0 and 3 tie on 41; seat 0's first final-round turn (13) beats seat 3's (16) despite seat 0's tái on turn 17
     Given the deal "fx-quiet-4p"
     When the script "q-to-final" is played
@@ -80,6 +81,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
     And the ranking is: seat 1 nhất 18, seat 2 nhì 35, seat 0 ba 41, seat 3 bét 41
 
   @id:rank-tie-lay-down-on-tai-keeps-first-turn @clause:RANK.LAYDOWN-TIME
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:RANK.TIE-EARLIER-LAYDOWN @clause:RANK.MOM @negative
   Scenario: Laying down only on the tái turn neither makes seat 0 móm nor a later lay-down
     Given the deal "fx-quiet-4p"
@@ -92,6 +94,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
   # ------------------------------------------------------------------ móm
 
   @id:rank-mom-order-not-by-points-or-seat @clause:RANK.MOM-ORDER @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Among móm players neither points nor seat numbers decide: seat 3 (68) ranks above seat 1 (47)
     Given the deal "fx-quiet-4p-first2"
     When the script "rk2-two-mom" is played
@@ -104,6 +107,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
   # ------------------------------------------------------------------ leavers
 
   @id:rank-leaver-below-mom @clause:RANK.LEAVER-LAST @clause:LEAVE.HAND-OUT
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Seat 1 leaves in round 2; seat 3 ends móm: the leaver ranks last
     Given the deal "fx-quiet-4p"
     When the actions are played:
@@ -132,6 +136,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
     And the ranking is: seat 2 nhất 35, seat 0 nhì 41, seat 3 móm, seat 1 left
 
   @id:rank-leaver-with-phom-still-last @clause:RANK.LEAVER-LAST @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: A leaver who had laid a phỏm and sent a card is still ranked last, below a móm
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played

@@ -50,6 +50,7 @@ Feature: Ranking at the end of a game without ù
     And seat 2 has 56 points
 
   @id:rank-mom-by-laydown-time @clause:RANK.MOM-ORDER @clause:RANK.MOM @clause:MONEY.MOM-PAYMENT
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Two móm players are ordered by lay-down time, not by points
     Given the deal "fx-rank"
     When the script "rk-to-final" is played
@@ -71,6 +72,7 @@ Feature: Ranking at the end of a game without ù
     And the totals are: +9, -4, -1, -4
 
   @id:rank-all-mom @clause:RANK.ALL-MOM @clause:RANK.MOM-ORDER @clause:MONEY.MOM-PAYMENT
+  @reading:AMB.HOLD-BACK=choose
   Scenario: Everybody móm: the first móm wins, the others pay 4 each
     Given the deal "fx-rank"
     When the script "rk-to-final" is played
@@ -93,6 +95,7 @@ Feature: Ranking at the end of a game without ù
     And the totals are: +12, -4, -4, -4
 
   @id:rank-all-mom-first-is-not-seat-0 @clause:RANK.ALL-MOM @clause:RANK.MOM-ORDER @clause:RANK.LAYDOWN-TIME
+  @reading:AMB.HOLD-BACK=choose
   @clause:DECK.SEAT-ORDER
   Scenario: Everybody móm with seat 2 first: seat 2 wins, then seats 3, 0, 1 in lay-down order
     Given the deal "fx-quiet-4p-first2"
@@ -109,6 +112,7 @@ Feature: Ranking at the end of a game without ù
     And the totals are: -4, -4, +12, -4
 
   @id:rank-one-phom-wins-over-moms @clause:RANK.ALL-MOM @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: One player with a phỏm: the first móm does not win
     Given the deal "fx-quiet-4p-first2"
     When the script "q2-to-final" is played
@@ -125,6 +129,7 @@ Feature: Ranking at the end of a game without ù
     And the totals are: -4, +12, -4, -4
 
   @id:rank-tie-earlier-laydown @clause:RANK.TIE-EARLIER-LAYDOWN @clause:RANK.LAYDOWN-TIME
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DECK.SUITS-UNRANKED @clause:DECK.SEAT-ORDER
   Scenario: Seats 2 and 1 both end on 41: seat 2 laid down first and ranks higher
     Given the deal "fx-quiet-4p-first2"

@@ -19,6 +19,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
   Rule: Four rounds at every table size
 
     @id:rounds-no-fifth-round @ruleset:all @negative
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.FOUR-ROUNDS @clause:ROUND.GAME-END
     Scenario: After the fourth round nobody plays a fifth
       Given the deal "fx-rounds-tv-4p"
@@ -34,6 +35,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       Then the action is rejected with GAME_OVER
 
     @id:rounds-four-rounds-3p @ruleset:all
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.FOUR-ROUNDS @clause:ROUND.GAME-END @clause:ROUND.PILES-END-AT-FOUR
     @clause:ROUND.COUNT-BY-PILE
     @reading:AMB.SMALL-TABLES-004=all-sizes
@@ -56,6 +58,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the piles hold 4, 4, 4 cards
 
     @id:rounds-stock-left-3p @ruleset:all @negative @clause:ROUND.STOCK-EXHAUSTED
+    @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.SMALL-TABLES-004=all-sizes
     Scenario: Three players: the stock is not used up, 13 of its 24 cards are left
       Given the deal "fx-rounds-quiet-3p"
@@ -180,6 +183,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the piles hold 3, 3, 4, 3 cards
 
     @id:tai-after-card-moved-away @ruleset:all
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI @clause:ROUND.EXTRA-TURN-PER-EAT @clause:ROUND.GAME-END
     @clause:ROUND.PILES-END-AT-FOUR @clause:ROUND.STOCK-EXHAUSTED @clause:ROUND.FOUR-ROUNDS
     @reading:AMB.LEAD-POINTER=pointer @reading:AMB.TAI-TRIGGER=moved-card
@@ -206,6 +210,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the stock is empty
 
     @id:tai-not-for-a-refilled-victim @ruleset:all @negative
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI @clause:ROUND.MOVED-CARD
     @reading:AMB.LEAD-POINTER=pointer @reading:AMB.TAI-TRIGGER=moved-card
     Scenario: The victim whose pile got the moved card plays no tái turn
@@ -223,6 +228,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the piles hold 4, 4, 4, 4 cards
 
     @id:extra-turn-not-over-after-16 @ruleset:all @negative
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.EXTRA-TURN-PER-EAT @clause:ROUND.GAME-END @clause:ROUND.PILES-END-AT-FOUR
     @reading:AMB.LEAD-POINTER=pointer
     Scenario: With two eats the game is not over after the 16th discard
@@ -270,6 +276,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       Then the piles hold 0, 1, 0, 0 cards
 
     @id:count-by-pile-after-eats @ruleset:all
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.COUNT-BY-PILE @clause:ROUND.FOUR-ROUNDS @clause:ROUND.PILES-END-AT-FOUR
     @clause:ROUND.STOCK-EXHAUSTED @clause:ROUND.EXTRA-TURN-PER-EAT
     @reading:AMB.LEAD-POINTER=pointer
@@ -396,6 +403,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And seat 3's money is -1
 
     @id:tai-by-own-eat @ruleset:all @clause:ROUND.TAI @clause:ROUND.PILES-END-AT-FOUR
+    @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.LEAD-POINTER=pointer @reading:AMB.TAI-TRIGGER=moved-card
     Scenario: A seat whose own eat moved its card away plays a tái turn
       Given the deal "fx-rounds-late-eat-4p"
@@ -418,6 +426,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the piles hold 4, 4, 4, 4 cards
 
     @id:chot-eat-price-co-ban @ruleset:co-ban @clause:ROUND.CHOT-EAT @clause:ROUND.CHOT
+    @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-002=free
     Scenario: co-ban: the round-3 eat is free, the chốt eat costs 1
       Given the deal "fx-rounds-move-4p"
@@ -441,6 +450,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -1, -3, +5, -1
 
     @id:chot-eat-price-ki-gui @ruleset:ki-gui @clause:ROUND.CHOT-EAT @clause:ROUND.CHOT
+    @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.CHOT-PRICE=three
     Scenario: ki-gui: the round-3 eat costs 1, the chốt eat 3
       Given the deal "fx-rounds-move-4p"
@@ -463,6 +473,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -1, -4, +4, +1
 
     @id:chot-eat-price-u9la @ruleset:u9la @clause:ROUND.CHOT-EAT @clause:ROUND.CHOT
+    @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.CHOT-PRICE=four
     Scenario: u9la: the round-3 eat costs 1, the chốt eat 4
       Given the deal "fx-rounds-move-4p"
@@ -485,6 +496,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -1, -4, +3, +2
 
     @id:chot-eat-price-hoi-quan-bai @ruleset:hoi-quan-bai @clause:ROUND.CHOT-EAT @clause:ROUND.CHOT
+    @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.CHOT-PRICE=four
     Scenario: hoi-quan-bai: the round-3 eat costs 1, the chốt eat 4
       Given the deal "fx-rounds-move-4p"
@@ -510,6 +522,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
   Rule: Tái: what the extra turn allows
 
     @id:tai-when-the-lead-is-eaten @ruleset:all
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI @clause:ROUND.LEAD-IS-VICTIM @clause:ROUND.CHOT-EAT
     @reading:AMB.LEAD-POINTER=pointer @reading:AMB.TAI-EAT=may-eat
     Scenario: Seat 0 lays down, its cây chốt is eaten while it is the lead: it plays again after seat 3
@@ -526,6 +539,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And seat 0 may eat JS with JC JD
 
     @id:tai-actions-eat-lay-send @ruleset:all
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI-ACTIONS @clause:ROUND.TAI @clause:ROUND.CHUYEN-BAI
     @reading:AMB.TAI-EAT=may-eat @reading:AMB.SEND-TAI=again @reading:AMB.LEAD-POINTER=pointer
     Scenario: On its tái turn seat 0 eats into a new phỏm, lays it down and sends to a phỏm laid after its own
@@ -556,6 +570,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the piles hold 4, 4, 4, 4 cards
 
     @id:tai-actions-not-on-own-phom @ruleset:all @negative @clause:ROUND.TAI-ACTIONS
+    @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.TAI-OWN-PHOM=not-own @reading:AMB.SEND-TAI=again
     Scenario: On a tái turn a card that only extends one's own laid phỏm can be neither eaten nor sent
       Given the deal "fx-rounds-tai-4p"
@@ -581,6 +596,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
   Rule: A tái discard is a cây chốt
 
     @id:tai-discard-is-chot-3p @ruleset:all
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.TAI @clause:ROUND.CHOT @clause:ROUND.LEAD-IS-VICTIM
     @clause:ROUND.CHUYEN-BAI @clause:ROUND.STOCK-EXHAUSTED
     @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.TAI-EAT=may-eat @reading:AMB.LEAD-POINTER=pointer
@@ -610,6 +626,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the stock holds 13 cards
 
     @id:tai-discard-not-a-plain-eat @ruleset:all @negative @clause:ROUND.TAI-DISCARD-IS-CHOT
+    @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.TAI-DISCARD-CHOT=chot
     Scenario: Eating a tái discard is not priced as an ordinary eat
       Given the deal "fx-rounds-chain-3p"
@@ -623,6 +640,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And seat 1 pays seat 2 nothing for ăn bài
 
     @id:tai-discard-chot-price-co-ban @ruleset:co-ban
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.CHOT-EAT
     @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=one
     @reading:AMB.SMALL-TABLE-RANKS=positional
@@ -648,6 +666,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -3, +4, -1
 
     @id:tai-discard-chot-price-ki-gui @ruleset:ki-gui
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.CHOT-EAT
     @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=three
     @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three
@@ -672,6 +691,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -7, +7, 0
 
     @id:tai-discard-chot-price-u9la @ruleset:u9la
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.CHOT-EAT
     @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=four
     @reading:AMB.SMALL-TABLE-RANKS=positional
@@ -696,6 +716,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -9, +7, +2
 
     @id:tai-discard-chot-price-hoi-quan-bai @ruleset:hoi-quan-bai
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.CHOT-EAT
     @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=four
     @reading:AMB.SMALL-TABLE-RANKS=positional

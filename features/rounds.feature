@@ -10,6 +10,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
   # ---- four rounds, the end ------------------------------------------------------------------
 
   @id:rounds-game-ends-when-piles-hold-four @ruleset:all @clause:ROUND.FOUR-ROUNDS @clause:ROUND.GAME-END
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:ROUND.PILES-END-AT-FOUR @clause:ROUND.STOCK-EXHAUSTED @clause:INV.STOCK-EMPTY-4P
   @clause:INV.PILES-FOUR @full-game
   Scenario: Without eats the game ends after 16 turns, every pile holding 4, the stock empty
@@ -26,6 +27,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And every laid phỏm is a valid phỏm
 
   @id:rounds-not-over-while-a-pile-is-short @ruleset:all @clause:ROUND.GAME-END @clause:ROUND.FOUR-ROUNDS
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:ROUND.PILES-END-AT-FOUR @negative
   Scenario: After 15 discards one pile holds 3 cards: the game goes on
     Given the deal "fx-quiet-4p"
@@ -59,6 +61,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
   # ---- an eat adds a turn -------------------------------------------------------------------------
 
   @id:rounds-eat-adds-a-turn @ruleset:all @clause:ROUND.EXTRA-TURN-PER-EAT @clause:ROUND.NE-HA
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:ROUND.LEAD-IS-VICTIM
   Scenario: After one eat the game lasts 17 turns; seat 0, eaten as the lead, lays down last
     Given the deal "fx-money-004"
@@ -189,6 +192,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
   # ---- tái ------------------------------------------------------------------------------------------------
 
   @id:rounds-tai-lay-send-discard @ruleset:all @clause:ROUND.TAI @clause:ROUND.TAI-ACTIONS
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:SEND.TARGET-LAID-ONLY @clause:SEND.EXTENDED-PHOM
   @clause:RANK.LAYDOWN-TIME @clause:RANK.TIE-EARLIER-LAYDOWN @full-game
   Scenario: On its tái turn seat 0 draws 8H, lays 8S 8C 8H, sends 4D to seat 2's run, discards KC
@@ -213,6 +217,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the ranking is: seat 0 nhất 5, seat 1 nhì 5, seat 3 ba 39, seat 2 bét 41
 
   @id:rounds-tai-own-phom-refused @ruleset:all @clause:ROUND.TAI-ACTIONS @clause:SEND.NOT-OWN @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: On a tái turn a card may not go to the player's own laid phỏm
     Given the deal "fx-tai-send"
     When the script "ts-to-tai" is played
@@ -222,6 +227,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     Then the action is rejected with SEND_OWN_PHOM under clause SEND.NOT-OWN
 
   @id:rounds-tai-no-u-with-cards-left @ruleset:all @clause:U.TAI-TURN @negative
+  @reading:AMB.HOLD-BACK=choose
   Scenario: On a tái turn four cards outside phỏm after the draw: no ù
     Given the deal "fx-tai-send"
     When the script "ts-to-tai" is played
@@ -230,6 +236,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the game is not over
 
   @id:rounds-no-tai-without-eat @ruleset:all @clause:ROUND.TAI @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: A player whose cây chốt is not eaten gets no tái: the game ends
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -244,6 +251,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
   # ---- thêm vòng (hoi-quan-bai) ---------------------------------------------------------------------------
 
   @id:them-vong-offered @ruleset:hoi-quan-bai @clause:ROUND.THEM-VONG @clause:ROUND.THEM-VONG.SEQUENCE
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:EAT.THEM-VONG @clause:LAY.FINAL-ROUND-ONLY @full-game
   Scenario: Seat 3's last chốt 9D makes a new phỏm with seat 0's 9S 9C: seat 0 eats it
     Given the deal "fx-them-vong"
@@ -276,6 +284,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the totals are: +10, -3, -2, -5
 
   @id:them-vong-pass @ruleset:hoi-quan-bai @clause:ROUND.THEM-VONG.SEQUENCE
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Seat 0 passes: the game ends at once
     Given the deal "fx-them-vong"
     When the script "tv-to-last" is played
@@ -290,6 +299,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the totals are: -2, -3, -1, +6
 
   @id:them-vong-no-send-no-draw @ruleset:hoi-quan-bai @clause:ROUND.THEM-VONG.SEQUENCE @negative
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: In thêm vòng no draw, no discard before the lay-down, and no send
     Given the deal "fx-them-vong"
     When the script "tv-to-last" is played
@@ -307,6 +317,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     Then the action is rejected with WRONG_PHASE or SEND_DISABLED or SEND_NOT_FINAL_ROUND
 
   @id:them-vong-not-for-extending @ruleset:hoi-quan-bai @clause:ROUND.THEM-VONG @negative
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: A last chốt that would only extend a laid phỏm offers no thêm vòng
     # 7C fits seat 0's laid 7S 7D 7H, but makes no new phỏm with its hand cards
     Given the deal "fx-them-vong"
@@ -321,6 +332,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the ranking is: seat 3 nhất 25, seat 2 nhì 35, seat 0 ba 37, seat 1 bét 45
 
   @id:them-vong-absent @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:ROUND.THEM-VONG.ABSENT
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:ROUND.GAME-END
   Scenario: Outside hoi-quan-bai the last chốt ends the game
     Given the deal "fx-them-vong"
@@ -335,6 +347,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the totals are: -2, -3, -1, +6
 
   @id:them-vong-absent-eat-refused @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:ROUND.THEM-VONG.ABSENT
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   @clause:TURN.GAME-OVER @negative
   Scenario: Outside hoi-quan-bai the last chốt cannot be eaten
     Given the deal "fx-them-vong"

@@ -48,6 +48,7 @@ Feature: Timeouts and leaving
     And it is seat 1's turn
 
   @id:time-auto-play-passes-them-vong @ruleset:hoi-quan-bai @clause:TIME.AUTO-PLAY @clause:EAT.THEM-VONG
+  @reading:AMB.HOLD-BACK=choose
   @negative
   Scenario: A timeout in thêm vòng passes: seat 0 eats nothing and the game ends
     Given the deal "ep-4p"
@@ -138,6 +139,7 @@ Feature: Timeouts and leaving
     And the totals are: -4, -2, -1, +7
 
   @id:time-timeout-on-tai-keeps-laid-phom @ruleset:all @clause:TIME.FINAL-ROUND-MOM @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Seat 0 laid 7S 7D 7H before its tái turn and times out on it: it keeps its phỏm, not móm
     Given the deal "fx-quiet-4p"
     When the script "q-to-final" is played
@@ -159,6 +161,7 @@ Feature: Timeouts and leaving
     And the ranking is: seat 1 nhất 18, seat 2 nhì 35, seat 0 ba 38, seat 3 bét 41
 
   @id:time-final-round-timeout-with-eaten-card @ruleset:all @clause:TIME.FINAL-ROUND-MOM
+  @reading:AMB.SEND-COMPULSORY=optional
   Scenario: Seat 1 ate QC and times out in its final round: nothing is laid, JD goes, QC QH QS stay as deadwood
     Given the deal "fx-quiet-4p"
     When the actions are played:
@@ -277,6 +280,7 @@ Feature: Timeouts and leaving
   # ------------------------------------------------------------------ leaving: the money
 
   @id:leave-penalty-to-winner @ruleset:co-ban @ruleset:hoi-quan-bai @ruleset:u9la
+  @reading:AMB.HOLD-BACK=choose
   @clause:LEAVE.PENALTY @clause:LEAVE.PAID-TO @clause:RANK.LEAVER-LAST @clause:MONEY.ZERO-SUM
   Scenario: Seat 1 leaves in round 2; seat 2 wins and receives the leave penalty 4
     Given the deal "fx-quiet-4p"
@@ -312,6 +316,7 @@ Feature: Timeouts and leaving
     And the money sums to zero
 
   @id:leave-penalty-to-winner-ki-gui @ruleset:ki-gui
+  @reading:AMB.HOLD-BACK=choose
   @clause:LEAVE.PENALTY @clause:LEAVE.PAID-TO @clause:RANK.LEAVER-LAST
   Scenario: Under ki-gui the leaver pays the winner 3, the last place's price
     Given the deal "fx-quiet-4p"
@@ -345,6 +350,7 @@ Feature: Timeouts and leaving
     And the totals are: -1, -3, +8, -4
 
   @id:leave-penalty-only-to-winner @ruleset:all
+  @reading:AMB.HOLD-BACK=choose
   @clause:LEAVE.PAID-TO @clause:LEAVE.PENALTY @negative
   Scenario: The leaver pays nobody but the winner, and no ranking or móm money
     Given the deal "fx-quiet-4p"

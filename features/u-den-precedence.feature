@@ -20,6 +20,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
   pay.
 
   @id:den-precedence-three-eats-before-tai-eater-u9la @ruleset:u9la
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.TAI-EATER @clause:DEN.AMOUNT
   @clause:DEN.EAT-PENALTY-STACKS @clause:U.THREE-EATS @clause:ROUND.TAI
   Scenario: Precedence, u9la: the third eat on a tái turn is đền by the victim, not by the tái's eater
@@ -44,6 +45,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     And the totals are: 0, -22, +18, +4
 
   @id:den-precedence-three-eats-before-tai-eater-ki-gui @ruleset:ki-gui
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.TAI-EATER @clause:DEN.AMOUNT
   @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION @clause:U.THREE-EATS
   Scenario: Precedence, ki-gui with kí gửi on: the third eat on a tái turn is đền by the victim
@@ -67,6 +69,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     And the totals are: 0, -21, +18, +3
 
   @id:den-precedence-tai-eater-does-not-pay @ruleset:u9la @ruleset:ki-gui @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.PRECEDENCE @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE
   Scenario: Precedence, u9la and ki-gui: seat 3, the latest eater before the tái turn, pays nothing for the ù
     Given the deal "fx-den-prec-4p"
@@ -81,6 +84,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     And seat 0's money is 0
 
   @id:den-precedence-three-eats-earlier-chot-eater-co-ban @ruleset:co-ban
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.CHOT-LIABILITY @clause:DEN.AMOUNT
   @clause:DEN.EAT-PENALTY-STACKS @clause:EAT.EARLY-FREE @clause:U.THREE-EATS
   Scenario: Precedence, co-ban: seat 3 ate a cây chốt before seat 2's third eat; the victim seat 1 pays
@@ -101,6 +105,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     And the totals are: 0, -16, +15, +1
 
   @id:den-precedence-earlier-chot-eater-does-not-pay-co-ban @ruleset:co-ban @ruleset:u9la @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.PRECEDENCE @clause:DEN.CHOT-LIABILITY @clause:DEN.CHOT-LIABILITY-TRANSFER
   Scenario: Precedence, co-ban and u9la: seat 3, the chốt-eater before seat 2, pays nothing for the ù
     Given the deal "fx-den-prec-4p"
@@ -112,6 +117,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     And seat 3 pays seat 2 nothing for ù
 
   @id:den-precedence-three-eats-and-direct-chot-hoi-quan-bai @ruleset:hoi-quan-bai
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.DIRECT-CHOT @clause:DEN.AMOUNT
   @clause:DEN.EAT-PENALTY-STACKS @clause:U.THREE-EATS @reading:AMB.DEN-TAI-004=no-den
   Scenario: Precedence, hoi-quan-bai: three_eats and direct_chot both name seat 1; it pays the ù once
@@ -134,6 +140,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     And the totals are: 0, -22, +18, +4
 
   @id:den-precedence-no-double-den-hoi-quan-bai @ruleset:hoi-quan-bai @negative
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.PRECEDENCE @clause:DEN.DIRECT-CHOT @clause:DEN.PAYS-FOR-TABLE
   Scenario: Precedence, hoi-quan-bai: two cases naming seat 1 do not make it pay twice; nobody else pays
     Given the deal "fx-den-prec-4p"

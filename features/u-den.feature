@@ -12,6 +12,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   instead; A draws 5D on its tái turn and ù.
 
   @id:vd1-tai-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
   @clause:ROUND.TAI @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION
   Scenario: 003 VD1: A ù on its tái turn after B ate A's last card; B pays for the table
@@ -36,6 +37,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +12, -12, 0, 0
 
   @id:vd1-tai-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.TAI-EATER @clause:DEN.AMOUNT @clause:DEN.PAYS-FOR-TABLE @clause:U.TAI-TURN
   @clause:DEN.EAT-PENALTY-STACKS
   Scenario: 003 VD1 under u9la: B pays for the table
@@ -58,6 +60,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +11, -11, 0, 0
 
   @id:vd1-chot-eater-pays-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.CHOT-LIABILITY @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
   @clause:DEN.EAT-PENALTY-STACKS
   Scenario: 003 VD1 under co-ban: B ate A's chốt, so B is liable for A's later ù
@@ -80,6 +83,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +14, -14, 0, 0
 
   @id:vd1-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @source:004 @worked-example
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:U.TAI-TURN @clause:U.PAYMENT @clause:ROUND.TAI @clause:MONEY.U-NO-RANKING
   @reading:AMB.DEN-TAI-004=no-den
   Scenario: 003 VD1 under hoi-quan-bai: an ù on a tái turn is an ordinary ù
@@ -122,6 +126,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +12, -2, -5, -5
 
   @id:vd2-latest-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:ROUND.CHUYEN-BAI @clause:ROUND.MOVED-CARD
   Scenario: 003 VD2: D ate C's card after B ate A's; A ù on its tái turn and D pays
     Given the deal "fx-tai-4p"
@@ -148,6 +153,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +12, +3, -3, -12
 
   @id:vd2-latest-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.TAI-EATER @clause:DEN.CHOT-LIABILITY-TRANSFER
   Scenario: 003 VD2 under u9la: D pays
     Given the deal "fx-tai-4p"
@@ -162,6 +168,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +11, +4, -4, -11
 
   @id:vd2-liability-passes-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:DEN.CHOT-LIABILITY
   Scenario: 003 VD2 under co-ban: the later chốt-eater D takes the liability over from B
     Given the deal "fx-tai-4p"
@@ -177,6 +184,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +14, +1, -1, -14
 
   @id:vd2-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @worked-example
+  @reading:AMB.SEND-COMPULSORY=optional
   @clause:U.TAI-TURN @clause:U.PAYMENT @clause:EAT.CHOT-PRICE @reading:AMB.DEN-TAI-004=no-den
   Scenario: 003 VD2 under hoi-quan-bai: ordinary ù, two chốt eats paid 4 each
     Given the deal "fx-tai-4p"
@@ -364,6 +372,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And seat 2 pays seat 1 5 for ù
 
   @id:den-liability-stays-without-later-eat @ruleset:co-ban @ruleset:u9la @clause:DEN.CHOT-LIABILITY-TRANSFER
+  @reading:AMB.SEND-COMPULSORY=optional
   @negative
   Scenario: With no later chốt eat the liability stays with the first chốt-eater
     Given the deal "fx-tai-4p"

@@ -396,6 +396,7 @@ Feature: Ù: a hand all in phỏm ends the game
   Rule: Ù in thêm vòng (hoi-quan-bai)
 
     @id:u-in-them-vong @ruleset:hoi-quan-bai @clause:U.ANY-ROUND @clause:U.THUONG
+    @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
     @reading:AMB.THEM-VONG-ELSEWHERE=present @reading:AMB.THEM-VONG-U=den-direct
     Scenario: The thêm vòng eat completes seat 0's hand: ù, and the last chốt's discarder pays for the table
       Given the deal "fx-u-them-vong-4p"

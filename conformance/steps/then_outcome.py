@@ -311,6 +311,11 @@ def _ranking(play: Play) -> list[dict[str, Any]]:
     return sorted(play.result().get("ranking") or [], key=lambda e: e.get("place", 0))
 
 
+def _rank_entry(play: Play, seat: int) -> dict[str, Any] | None:
+    """The result's ranking entry of ``seat`` (None when the result lists no such seat)."""
+    return next((e for e in _ranking(play) if e.get("seat") == seat), None)
+
+
 @step(
     "then",
     r"the ranking is: (?P<ranking>.+?)",
@@ -332,7 +337,7 @@ def _ranking_is(play: Play, ranking: tuple[tuple[int, str, int | None], ...]) ->
 
 @step("then", r"seat (?P<seat>\d+) is móm", "seat 2 is móm", needs=["result"], clause="LAY.MOM")
 def _is_mom(play: Play, seat: int) -> None:
-    entry = next((e for e in _ranking(play) if e.get("seat") == seat), None)
+    entry = _rank_entry(play, seat)
     _expect(play, entry is not None and entry.get("mom") is True, f"seat {seat} móm", entry)
 
 
@@ -344,7 +349,7 @@ def _is_mom(play: Play, seat: int) -> None:
     clause="LAY.MOM",
 )
 def _is_not_mom(play: Play, seat: int) -> None:
-    entry = next((e for e in _ranking(play) if e.get("seat") == seat), None)
+    entry = _rank_entry(play, seat)
     _expect(play, entry is not None and entry.get("mom") is False, f"seat {seat} not móm", entry)
 
 
@@ -356,7 +361,7 @@ def _is_not_mom(play: Play, seat: int) -> None:
     clause="RANK.DEADWOOD-POINTS",
 )
 def _points(play: Play, seat: int, n: int) -> None:
-    entry = next((e for e in _ranking(play) if e.get("seat") == seat), None)
+    entry = _rank_entry(play, seat)
     _expect(
         play,
         entry is not None and entry.get("points") == n,

@@ -80,8 +80,19 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
     # seat 0: 3S 6C KC 9D AH 9H = 41; seat 3: 4S 9S 5C 8C KD 2H = 41
     And the ranking is: seat 1 nhất 18, seat 2 nhì 35, seat 0 ba 41, seat 3 bét 41
 
+  @id:rank-tie-first-phom-reading @clause:RANK.LAYDOWN-TIME @clause:RANK.TIE-EARLIER-LAYDOWN
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.LAYDOWN-TIME=first-phom
+  Scenario: Under the literal reading (first-phom) the same tie goes to seat 3, which laid its phỏm first
+    Given the deal "fx-quiet-4p"
+    When the script "rk-tai-late" is played
+    Then the game is over by points
+    # seat 3 laid its phỏm on turn 16, seat 0 only on turn 17 (its tái): seat 3 ranks higher
+    And the ranking is: seat 1 nhất 18, seat 2 nhì 35, seat 3 ba 41, seat 0 bét 41
+
   @id:rank-tie-lay-down-on-tai-keeps-first-turn @clause:RANK.LAYDOWN-TIME
   @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.LAYDOWN-TIME=first-turn
   @clause:RANK.TIE-EARLIER-LAYDOWN @clause:RANK.MOM @negative
   Scenario: Laying down only on the tái turn neither makes seat 0 móm nor a later lay-down
     Given the deal "fx-quiet-4p"

@@ -67,7 +67,10 @@ class Settlement(GameState):
         return melds.deadwood_points(self.hands[seat])
 
     def _lay_down_time(self, seat: int) -> int:
-        t = self.first_final if self.p.lay_down_time == "first_final_turn" else self.last_final
+        """When ``seat`` laid down, for ties and the order of móm players (RANK.LAYDOWN-TIME)."""
+        if self.p.lay_down_time == "first_phom_turn" and self.laid_at[seat]:
+            return min(self.laid_at[seat])  # reading first-phom of AMB.LAYDOWN-TIME
+        t = self.last_final if self.p.lay_down_time == "last_final_turn" else self.first_final
         return t[seat] if t[seat] else 1 << 20
 
     def _ranking(self, order: list[int], moms: set[int], winner: int) -> list[dict[str, Any]]:

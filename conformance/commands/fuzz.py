@@ -33,10 +33,13 @@ from conformance.fuzz.seeds import ShardError, parse_shard
 @click.option("--no-shrink", is_flag=True, help="Write divergences as found, without shrinking.")
 @click.option("--timeout", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
               help="Seconds to wait for each reply.")
+@click.option("--metamorphic", is_flag=True,
+              help="Also play each game with its suits permuted and its seats rotated; the"
+                   " answers must map back onto the original game's.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def command(impl: str, ruleset: str | None, players: int | None, games: int, seed: int,
             only: int | None, out: str | None, jobs: int, shard_text: str, report: str | None,
-            no_shrink: bool, timeout: float, quiet: bool) -> None:
+            no_shrink: bool, timeout: float, metamorphic: bool, quiet: bool) -> None:
     """Play seeded games on the reference engine and replay them in lockstep against an
     implementation; shrink every divergence to a small fixture.
 
@@ -63,7 +66,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
             raise click.UsageError(f"ruleset {ruleset} is not played by {players}")
     config = FuzzConfig(impl=impl, ruleset=ruleset, players=players, games=games, seed=seed,
                         out=out, jobs=jobs, shard=shard, only=only, shrink=not no_shrink,
-                        timeout=timeout)
+                        timeout=timeout, metamorphic=metamorphic)
     total = len(config.indices())
     summary = Summary()
     writer: Any = None
@@ -81,7 +84,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
                 rulesets=[ruleset] if ruleset else list_rulesets(),
                 seed=seed, planned=total,
                 selection={"fuzz": {"games": games, "shard": str(shard), "players": players,
-                                    "only": only}})
+                                    "only": only, "metamorphic": metamorphic}})
             writer = JsonlWriter(report, header)
 
     def finish(complete: bool, reason: str | None = None) -> None:
@@ -161,6 +164,8 @@ def _footer(summary: Any) -> dict[str, Any]:
     return {"games": summary.games, "decisions": summary.decisions,
             "seconds": round(summary.seconds, 3),
             "divergences_by_clause": dict(summary.by_clause),
+            "metamorphic": {"checks": summary.metamorphic_checks,
+                            "failed": summary.metamorphic_failed},
             "events": {r: dict(c) for r, c in summary.events.items()}}
 
 
@@ -173,6 +178,9 @@ def _print_summary(console: Any, summary: Any, config: Any) -> None:
                   f" {summary.decisions} decisions, {len(summary.divergent)} divergent"
                   f" ({summary.games_per_second:.1f} games/s, seed {config.seed},"
                   f" shard {config.shard})")
+    if config.metamorphic:
+        console.print(f"metamorphic: {summary.metamorphic_checks} checks,"
+                      f" {summary.metamorphic_failed} failed")
     if summary.by_clause:
         t = Table(title="Divergences by clause", header_style="bold")
         t.add_column("clause")

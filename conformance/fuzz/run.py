@@ -15,7 +15,7 @@ from typing import Any
 
 from conformance.driver import Driver
 from conformance.errors import HarnessError, ImplCrashed, ImplError, ImplTimeout, ProtocolViolation
-from conformance.fuzz import lockstep
+from conformance.fuzz import lockstep, metamorphic
 from conformance.fuzz.coverage import count_events
 from conformance.fuzz.fixture import fixture_case, fixture_size, fixture_text
 from conformance.fuzz.generate import new_reference_game, play
@@ -46,6 +46,7 @@ class FuzzConfig:
     shrink_budget: int = 300
     probe_rate: float = 0.05
     timeout: float = 5.0
+    metamorphic: bool = False
 
     def indices(self) -> list[int]:
         if self.only is not None:
@@ -66,6 +67,8 @@ class FuzzConfig:
             parts += ["--jobs", str(self.jobs)]
         if self.out:
             parts += ["--out", shlex.quote(self.out)]
+        if self.metamorphic:
+            parts.append("--metamorphic")
         return " ".join(parts)
 
     def replay_command(self, index: int) -> str:
@@ -78,6 +81,8 @@ class FuzzConfig:
             parts += ["--players", str(self.players)]
         if self.out:
             parts += ["--out", shlex.quote(self.out)]
+        if self.metamorphic:
+            parts.append("--metamorphic")
         return " ".join(parts)
 
 
@@ -102,6 +107,8 @@ class GameOutcome:
     duration: float = 0.0
     replay: str = ""
     stderr_tail: str = ""
+    metamorphic_checks: int = 0
+    metamorphic_failed: int = 0
 
 
 def make_driver(config: FuzzConfig) -> Driver:
@@ -157,6 +164,8 @@ class GameRunner:
         out.events = dict(count_events(script.events(), script.result))
         try:
             res = lockstep.replay(self.driver, script, "fuzz", self.queries)
+            meta = (metamorphic.check(self.driver, script, seed, self.queries)
+                    if cfg.metamorphic and res.divergence is None and not res.skipped else None)
         except ImplError as e:
             out.outcome = next((name for cls, name in _IMPL_OUTCOME if isinstance(e, cls)),
                                "error")
@@ -170,6 +179,15 @@ class GameRunner:
             out.outcome, out.message = "skipped", res.skipped
         elif res.divergence is not None:
             self._diverged(out, script, res.divergence, seed)
+        elif meta is not None:
+            out.metamorphic_checks = meta.checks
+            if meta.divergence is not None:
+                # No shrinking and no fixture: a fixture holds one game, this is two.
+                out.metamorphic_failed = 1
+                out.outcome = "fail"
+                out.clause = meta.divergence.clauses[0] if meta.divergence.clauses else None
+                out.message = meta.divergence.message
+                out.divergence = meta.divergence.to_json()
         out.duration = time.perf_counter() - started
         return out
 
@@ -272,14 +290,19 @@ class Summary:
     events: dict[str, Counter[str]] = field(default_factory=dict)
     by_clause: Counter[str] = field(default_factory=Counter)
     divergent: list[GameOutcome] = field(default_factory=list)
+    metamorphic_checks: int = 0
+    metamorphic_failed: int = 0
 
     def add(self, g: GameOutcome) -> None:
         self.games += 1
         self.decisions += g.decisions
         self.outcomes[g.outcome] += 1
         self.events.setdefault(g.ruleset, Counter()).update(g.events)
+        self.metamorphic_checks += g.metamorphic_checks
+        self.metamorphic_failed += g.metamorphic_failed
         if g.outcome == "fail":
-            self.by_clause[g.clause or "?"] += 1
+            self.by_clause[g.clause or (metamorphic.METAMORPHIC if g.metamorphic_failed
+                                        else "?")] += 1
             self.divergent.append(g)
         elif g.outcome not in ("pass", "skipped"):
             self.divergent.append(g)

@@ -23,7 +23,7 @@ from conformance.driver import Driver, Pending
 from conformance.fuzz.compare import Unreadable, result_differences
 from conformance.fuzz.lockstep import Divergence
 from conformance.fuzz.script import GameScript, Setup
-from reference_impl.cards import format_card, parse_card
+from reference_impl.cards import SUITS, format_card, parse_card
 
 METAMORPHIC = "metamorphic"
 SUITS_NAME = "suit permutation"
@@ -241,7 +241,7 @@ def _compare(t: Transform, script: GameScript, upto: int, replies: list[dict[str
 def _divergence(t: Transform, step: int, what: str, expected: Any, actual: Any,
                 clauses: tuple[str, ...], seat: int | None = None,
                 action: dict[str, Any] | None = None) -> Divergence:
-    how = (f"suits {''.join('SCDH'[s] for s in range(4))}→{''.join('SCDH'[s] for s in t.suits)}"
+    how = (f"suits {SUITS}→{''.join(SUITS[s] for s in t.suits)}"
            if t.name == SUITS_NAME else f"seats +{t.shift}")
     return Divergence(METAMORPHIC, step, f"metamorphic: {t.name} ({how}): {what}", expected,
                       actual, clauses, seat, action)

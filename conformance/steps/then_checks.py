@@ -8,7 +8,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from reference_impl.cards import format_card, parse_card, points, rank_of, suit_of
+from reference_impl import melds
+from reference_impl.cards import (
+    format_card,
+    mask_of,
+    parse_card,
+    parse_cards,
+    points,
+)
 
 if TYPE_CHECKING:
     from conformance.scenario import Play
@@ -22,15 +29,8 @@ from conformance.steps.then_table import _cards, _expect, _own_laid, _phom_with_
 
 
 def _is_phom(cards: Sequence[str]) -> bool:
-    ids = [parse_card(c) for c in cards]
-    if len(ids) < 3:
-        return False
-    if len({rank_of(c) for c in ids}) == 1:
-        return True
-    if len({suit_of(c) for c in ids}) != 1:
-        return False
-    ranks = sorted(rank_of(c) for c in ids)
-    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    """Whether the cards (codes) form one phỏm, by the reference's meld table (PHOM.*)."""
+    return len(set(cards)) == len(cards) and melds.is_phom(mask_of(parse_cards(cards)))
 
 
 def misplaced_cards(st: Mapping[str, Any]) -> str | None:

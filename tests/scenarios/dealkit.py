@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 
 from conformance.fixtures import fill_deal
 from conformance.steps import parse_action_line
-from reference_impl.cards import format_card, parse_card, rank_of, suit_of
+from reference_impl import melds
+from reference_impl.cards import cards_of, format_card, mask_of, parse_card, rank_of, suit_of
 
 
 def cards(text: str) -> list[int]:
@@ -33,14 +34,8 @@ def fmt(cs: Iterable[int]) -> str:
 
 
 def is_phom(cs: Sequence[int]) -> bool:
-    if len(cs) < 3:
-        return False
-    if len({rank_of(c) for c in cs}) == 1:
-        return True
-    if len({suit_of(c) for c in cs}) != 1:
-        return False
-    ranks = sorted(rank_of(c) for c in cs)
-    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    """Whether the cards form one phỏm (the reference's meld table)."""
+    return len(set(cs)) == len(cs) and melds.is_phom(mask_of(cs))
 
 
 def completers(hand: Iterable[int]) -> set[int]:
@@ -64,19 +59,15 @@ def has_ca(hand: Iterable[int]) -> bool:
     return False
 
 
-def melds(hand: Sequence[int]) -> list[frozenset[int]]:
-    out = []
-    for k in range(3, len(hand) + 1):
-        for combo in itertools.combinations(hand, k):
-            if is_phom(combo):
-                out.append(frozenset(combo))
-    return out
+def phoms_of(hand: Sequence[int]) -> list[frozenset[int]]:
+    """Every phỏm made of cards of ``hand`` (the reference's meld table)."""
+    return [frozenset(cards_of(m)) for m in melds.phoms_in(mask_of(hand))]
 
 
 def best_outside(hand: Sequence[int], eaten: Iterable[int] = ()) -> int:
     """Fewest cards left outside phỏm over all arrangements (eaten cards: one per phỏm)."""
     eaten = set(eaten)
-    ms = [m for m in melds(hand) if len(m & eaten) <= 1]
+    ms = [m for m in phoms_of(hand) if len(m & eaten) <= 1]
     best = len(hand)
 
     def go(i: int, used: frozenset[int]) -> None:
@@ -140,7 +131,7 @@ def quiet_deal(
         ok = True
         for s, h in hands.items():
             filler = [c for c in h if c not in want.get(s, [])]
-            if any(is_phom(m) for m in melds(h) if m & set(filler)) or dong_hoa(h) or not has_ca(h):
+            if any(m & set(filler) for m in phoms_of(h)) or dong_hoa(h) or not has_ca(h):
                 ok = False
                 break
             if sum(1 for c in h if rank_of(c) == 12) >= 3:

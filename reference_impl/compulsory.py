@@ -26,7 +26,9 @@ class CompulsoryRules(AutoPlay):
         if not melds.covered(hand):
             return 0
         for ph in melds.phoms_in(hand):
-            if ph != hand and self.lay_down_problem(seat, [ph]) is None:
+            # lay_down_problem refuses a lay-down that leaves nothing to discard
+            # (LAY_DOWN_LAST_CARD), so the whole hand is never owed.
+            if self.lay_down_problem(seat, [ph]) is None:
                 return ph
         return 0
 

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from conformance.driver import Driver
 from conformance.drivers import make_driver
 from conformance.drivers.subprocess import DEFAULT_HELLO_TIMEOUT, DEFAULT_TIMEOUT
+from conformance.protocol import Driver
 
 #: After a crash or timeout the next test restarts the implementation, this many times at most.
 AUTO_RESTARTS = 5

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from conformance.driver import Driver
 from conformance.drivers.recording import RecordingDriver
 from conformance.errors import (
     HarnessError,
@@ -33,6 +32,7 @@ from conformance.errors import (
 )
 from conformance.ledger import Ledger
 from conformance.outcomes import Outcome, ScenarioResult
+from conformance.protocol import Driver
 
 DEFAULT_MAX_RESTARTS = 5
 

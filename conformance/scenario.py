@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from conformance import steps as steplib
-from conformance.driver import Driver, Pending
 from conformance.errors import ScenarioError, ScenarioSkipped, StepFailure
 from conformance.fixtures import (
     FixtureIndex,
@@ -33,6 +32,7 @@ from conformance.fixtures import (
     load_fixture_file,
     load_fixture_index,
 )
+from conformance.protocol import Driver, Pending
 from phomspec.paths import features_dir, fixtures_dir, spec_dir
 from reference_impl.cards import NotationError, format_card, parse_card
 

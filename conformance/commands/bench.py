@@ -28,16 +28,16 @@ from typing import Any
 
 import click
 
-from conformance.driver import Driver
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import HarnessError
+from conformance.protocol import Driver
 from phomspec import list_rulesets
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.bench import engine_throughput
 from reference_impl.policies import RandomPolicy
 
-NULL_IMPL = [sys.executable, "-m", "conformance.drivers.null_impl"]
+NULL_IMPL = [sys.executable, "-m", "conformance.protocol.null_server"]
 REFERENCE = [sys.executable, "-m", "reference_impl.server"]
 APPLY = {"type": "apply", "game": "g", "seat": 0, "action": {"type": "draw"}}
 

@@ -172,7 +172,7 @@ def _footer(summary: Any) -> dict[str, Any]:
 def _print_summary(console: Any, summary: Any, config: Any) -> None:
     from rich.table import Table
 
-    from conformance.fuzz.coverage import events_of_ruleset
+    from conformance.fuzz.event_coverage import events_of_ruleset
 
     console.print(f"[bold]fuzz[/bold] {config.impl}: {summary.games} games,"
                   f" {summary.decisions} decisions, {len(summary.divergent)} divergent"

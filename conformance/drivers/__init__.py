@@ -1,14 +1,15 @@
-"""Backends that run the protocol: the reference in-process, or any program as a subprocess."""
+"""Drivers that run the protocol: the reference in-process, any program as a subprocess, and a
+recording wrapper. The interface they implement is :mod:`conformance.protocol`."""
 
 from __future__ import annotations
 
-from conformance.driver import Driver
 from conformance.drivers.subprocess import (
     DEFAULT_HELLO_TIMEOUT,
     DEFAULT_MAX_LINE_BYTES,
     DEFAULT_TIMEOUT,
     SubprocessDriver,
 )
+from conformance.protocol import Driver
 
 
 def make_driver(

@@ -11,15 +11,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conformance.driver import Driver, Pending
-from conformance.drivers.base import (
-    DonePending,
+from conformance.errors import HarnessError, ProtocolViolation
+from conformance.protocol import DonePending, Driver, Pending
+from conformance.protocol.messages import (
     check_hello,
     hello_request,
     reply_violation,
     strict_request_problem,
 )
-from conformance.errors import HarnessError, ProtocolViolation
 from reference_impl.server import Server
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import collections
 from typing import Any
 
-from conformance.driver import Driver, Pending
+from conformance.protocol import Driver, Pending
 
 HEAD = 20
 TAIL = 100

@@ -1,11 +1,10 @@
 """Any implementation as a child process speaking JSON lines (spec/protocol.md).
 
-One reader thread per pipe, started with the process (never one per message): the stdout
-reader splits chunks into lines and queues them; the stderr reader keeps a bounded tail.
-Requests are buffered and written by the calling thread on a non-blocking pipe, a few KiB at
-a time, so pipelined requests cost few writes; ``Pending.result()`` flushes, then takes the
-replies in order (and any further ones already in).
-A line longer than the limit is never held whole: the reader gives up on it after the limit.
+One reader thread per pipe, started with the process (never one per message; see
+:mod:`conformance.drivers.pipes`). Requests are buffered and written by the calling thread on
+a non-blocking pipe, a few KiB at a time, so pipelined requests cost few writes;
+``Pending.result()`` flushes, then takes the replies in order (and any further ones already
+in).
 """
 
 from __future__ import annotations
@@ -18,19 +17,18 @@ import select
 import shlex
 import signal
 import subprocess
-import threading
 import time
-from json.scanner import make_scanner
 from typing import Any
 
-from conformance.driver import Driver, Pending
-from conformance.drivers.base import (
-    check_hello,
-    hello_request,
-    reply_violation,
-    strict_request_problem,
+from conformance.drivers.pipes import (
+    QUOTE_BYTES,
+    EndOfOutput,
+    StderrTail,
+    StdoutReader,
+    TooLong,
+    parse_line,
+    quote,
 )
-from conformance.drivers.schemas import reply_problem
 from conformance.errors import (
     HarnessError,
     ImplCrashed,
@@ -38,176 +36,22 @@ from conformance.errors import (
     ImplTimeout,
     ProtocolViolation,
 )
+from conformance.protocol import Driver, Pending
+from conformance.protocol.messages import (
+    check_hello,
+    hello_request,
+    reply_violation,
+    strict_request_problem,
+)
+from conformance.protocol.schemas import reply_problem
 
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_HELLO_TIMEOUT = 20.0
 DEFAULT_MAX_LINE_BYTES = 1 << 20
-STDERR_TAIL_BYTES = 64 * 1024
-STDERR_TAIL_LINES = 200
-QUOTE_BYTES = 200
-_CHUNK = 1 << 16
 #: Buffered requests are written once this many bytes wait (the child starts early).
 _FLUSH_AT = 1 << 12
 #: One encoder for every request: json.dumps with keyword arguments builds a new one per call.
 _encode = json.JSONEncoder(separators=(",", ":")).encode
-_scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a class
-
-
-def parse_line(line: bytes) -> Any:
-    """One JSON value from one line (json.loads, without its per-call overhead)."""
-    try:
-        text = line.decode()
-        value, end = _scan(text, 0)
-    except (UnicodeDecodeError, StopIteration):
-        return json.loads(line)  # raises, with json's own message
-    if end != len(text) and text[end:].strip():
-        return json.loads(line)
-    return value
-
-
-def quote(data: bytes | str, limit: int = QUOTE_BYTES) -> str:
-    """``data`` for a message: repr of at most ``limit`` bytes, with the full size if cut."""
-    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
-    if len(raw) <= limit:
-        return repr(raw)
-    return f"{raw[:limit]!r}... ({len(raw)} bytes)"
-
-
-class _EndOfOutput:
-    """Queued by the stdout reader when the pipe closes."""
-
-
-class _TooLong:
-    """Queued by the stdout reader instead of a line above the size limit."""
-
-    def __init__(self, head: bytes, size: int, complete: bool):
-        self.head, self.size, self.complete = head, size, complete
-
-
-_EOF = _EndOfOutput()
-
-
-class _StdoutReader(threading.Thread):
-    """Reads the child's stdout in chunks and queues complete lines (bytes, no newline)."""
-
-    def __init__(self, fd: int, max_line: int):
-        super().__init__(name=f"phom-stdout-{fd}", daemon=True)
-        self.fd, self.max_line = fd, max_line
-        self.lines: collections.deque[bytes | _TooLong | _EndOfOutput] = collections.deque()
-        self.cond = threading.Condition()
-        self._partial = b""
-        self._skipping = False
-
-    def _push(self, items: list[bytes | _TooLong | _EndOfOutput]) -> None:
-        with self.cond:
-            self.lines.extend(items)
-            self.cond.notify()
-
-    def run(self) -> None:
-        partial = b""
-        skipping = False  # inside a line that was already reported too long
-        max_line = self.max_line
-        lines = self.lines
-        cond = self.cond
-        while True:
-            try:
-                chunk = os.read(self.fd, _CHUNK)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                tail: list[bytes | _TooLong | _EndOfOutput] = []
-                if partial and not skipping:
-                    tail.append(partial)
-                tail.append(_EOF)
-                self._push(tail)
-                return
-            if not skipping and len(partial) + len(chunk) <= max_line:
-                # the common case: no line here can be over the limit
-                parts = chunk.split(b"\n")
-                if partial:
-                    parts[0] = partial + parts[0]
-                partial = parts.pop()
-                if parts:
-                    with cond:
-                        lines.extend(parts)
-                        cond.notify()
-                continue
-            self._slow(chunk, partial, skipping)
-            partial, skipping = self._partial, self._skipping
-
-    def _slow(self, chunk: bytes, partial: bytes, skipping: bool) -> None:
-        """Split ``chunk`` when a line may be over the limit; never keeps more than the limit."""
-        max_line = self.max_line
-        parts = chunk.split(b"\n")
-        last = parts.pop()
-        out: list[bytes | _TooLong | _EndOfOutput] = []
-        for part in parts:  # each ends a line
-            if skipping:
-                skipping, partial = False, b""
-                continue
-            line = partial + part if partial else part
-            partial = b""
-            if len(line) > max_line:
-                out.append(_TooLong(line[:QUOTE_BYTES], len(line), True))
-            else:
-                out.append(line)
-        if not skipping:
-            partial += last
-            if len(partial) > max_line:
-                out.append(_TooLong(partial[:QUOTE_BYTES], len(partial), False))
-                partial, skipping = b"", True
-        self._partial, self._skipping = partial, skipping
-        if out:
-            self._push(out)
-
-    def take(self, deadline: float) -> bytes | _TooLong | _EndOfOutput | None:
-        """The next queued item, or None when ``deadline`` passes first."""
-        lines = self.lines
-        if lines:
-            return lines.popleft()
-        with self.cond:
-            while not lines:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return None
-                self.cond.wait(remaining)
-            return lines.popleft()
-
-
-class _StderrTail(threading.Thread):
-    """Drains the child's stderr continuously, keeping only the last bytes."""
-
-    def __init__(self, fd: int, keep: int = STDERR_TAIL_BYTES):
-        super().__init__(name=f"phom-stderr-{fd}", daemon=True)
-        self.fd, self.keep = fd, keep
-        self.buf = bytearray()
-        self.total = 0
-        self.lock = threading.Lock()
-
-    def run(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.fd, _CHUNK)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                self.total += len(chunk)
-                self.buf += chunk
-                if len(self.buf) > 2 * self.keep:
-                    del self.buf[: -self.keep]
-
-    def text(self, max_lines: int = STDERR_TAIL_LINES) -> str:
-        with self.lock:
-            data = bytes(self.buf[-self.keep :])
-            total = self.total
-        lines = data.decode("utf-8", "replace").splitlines()
-        cut = total > len(data) or len(lines) > max_lines
-        lines = lines[-max_lines:]
-        if cut:
-            lines.insert(0, f"[stderr: {total} bytes in all; the last {len(lines)} lines follow]")
-        return "\n".join(lines)
 
 
 class _SubprocessPending(Pending):
@@ -263,8 +107,8 @@ class SubprocessDriver(Driver):
         self.env, self.cwd = env, cwd
         self.hello = {}
         self._proc: subprocess.Popen[bytes] | None = None
-        self._stdout: _StdoutReader | None = None
-        self._stderr: _StderrTail | None = None
+        self._stdout: StdoutReader | None = None
+        self._stderr: StderrTail | None = None
         self._out = bytearray()
         self._outstanding: collections.deque[_SubprocessPending] = collections.deque()
         self._broken: ImplError | None = None
@@ -296,8 +140,8 @@ class SubprocessDriver(Driver):
             raise HarnessError("subprocess.Popen gave no pipes")
         os.set_blocking(proc.stdin.fileno(), False)
         self._proc = proc
-        self._stdout = _StdoutReader(proc.stdout.fileno(), self.max_line_bytes)
-        self._stderr = _StderrTail(proc.stderr.fileno())
+        self._stdout = StdoutReader(proc.stdout.fileno(), self.max_line_bytes)
+        self._stderr = StderrTail(proc.stderr.fileno())
         self._stdout.start()
         self._stderr.start()
         self._out.clear()
@@ -510,10 +354,10 @@ class SubprocessDriver(Driver):
             what = _what(pending.request)
             if item is None:
                 self._fail(ImplTimeout(f"no reply to {what} within {wait:g} s", self.stderr_tail()))
-            elif isinstance(item, _EndOfOutput):
+            elif isinstance(item, EndOfOutput):
                 lines.appendleft(item)  # stays at the head: the output is over
                 self._fail(self._crashed(f"before replying to {what}"))
-            elif isinstance(item, _TooLong):
+            elif isinstance(item, TooLong):
                 more = "" if item.complete else " or more"
                 self._fail(ProtocolViolation(
                     f"reply to {what}: a line of {item.size}{more} bytes, above the"

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.arbiter.citations import ACTION_CLAUSES, event_clauses
-from conformance.driver import Driver, Pending
-from conformance.fuzz.compare import (
+from conformance.fuzz.script import GameScript
+from conformance.protocol import Driver, Pending
+from conformance.protocol.compare import (
     Unreadable,
     action_of,
     event_difference,
@@ -21,7 +22,6 @@ from conformance.fuzz.compare import (
     missing_payments,
     result_differences,
 )
-from conformance.fuzz.script import GameScript
 from reference_impl.actions import to_json
 from reference_impl.rulings import Rejected
 

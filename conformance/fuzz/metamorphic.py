@@ -19,10 +19,10 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Any
 
-from conformance.driver import Driver, Pending
-from conformance.fuzz.compare import Unreadable, result_differences
 from conformance.fuzz.lockstep import Divergence
 from conformance.fuzz.script import GameScript, Setup
+from conformance.protocol import Driver, Pending
+from conformance.protocol.compare import Unreadable, result_differences
 from reference_impl.cards import SUITS, format_card, parse_card
 
 METAMORPHIC = "metamorphic"

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance.driver import Driver
 from conformance.errors import HarnessError, ImplCrashed, ImplError, ImplTimeout, ProtocolViolation
 from conformance.fuzz import lockstep, metamorphic
-from conformance.fuzz.coverage import count_events
+from conformance.fuzz.event_coverage import count_events
 from conformance.fuzz.fixture import fixture_case, fixture_size, fixture_text
 from conformance.fuzz.generate import new_reference_game, play
 from conformance.fuzz.plan import make_plan
 from conformance.fuzz.seeds import Shard, game_seed
 from conformance.fuzz.shrink import Shrinker
+from conformance.protocol import Driver
 from reference_impl.actions import from_json
 
 REFERENCE = "reference"

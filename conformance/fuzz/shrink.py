@@ -22,13 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from conformance.driver import Driver
 from conformance.fuzz import lockstep
 from conformance.fuzz.generate import new_reference_game, play
 from conformance.fuzz.lockstep import LEGAL, RESULT, Divergence
 from conformance.fuzz.plan import make_plan
 from conformance.fuzz.script import Decision, GameScript, Setup
 from conformance.fuzz.seeds import game_seed
+from conformance.protocol import Driver
 from reference_impl.actions import from_json
 from reference_impl.cards import format_card, parse_card
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.driver import Pending
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.mutants.base import Mutant, applied, build
+from conformance.protocol import Pending
 
 
 class MutantDriver(InProcessDriver):

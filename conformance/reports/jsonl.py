@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import IO, Any
 
 import conformance
-from conformance.drivers.schemas import PROTOCOL_VERSION
 from conformance.errors import HarnessError
 from conformance.outcomes import ScenarioResult, totals
+from conformance.protocol.schemas import PROTOCOL_VERSION
 from phomspec.paths import spec_dir
 
 FORMAT = "phom-conformance-report/1"

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from conformance.cli import cli
 from conformance.drivers.inprocess import InProcessDriver
-from conformance.fuzz.coverage import count_events, events_of_ruleset
+from conformance.fuzz.event_coverage import count_events, events_of_ruleset
 from conformance.fuzz.generate import play
 from conformance.fuzz.lockstep import replay
 from conformance.fuzz.plan import make_plan

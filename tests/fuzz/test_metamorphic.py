@@ -6,9 +6,7 @@ from typing import Any
 
 import pytest
 
-from conformance.driver import Driver, Pending
 from conformance.drivers.inprocess import InProcessDriver
-from conformance.fuzz.compare import action_of
 from conformance.fuzz.generate import play
 from conformance.fuzz.metamorphic import (
     Transform,
@@ -22,6 +20,8 @@ from conformance.fuzz.metamorphic import (
 from conformance.fuzz.plan import make_plan
 from conformance.fuzz.run import FuzzConfig, GameRunner, Summary
 from conformance.fuzz.seeds import game_seed
+from conformance.protocol import Driver, Pending
+from conformance.protocol.compare import action_of
 
 SEEDS = [game_seed(3, i) for i in range(12)]
 

@@ -10,9 +10,8 @@ from typing import Any
 
 import jsonschema
 
-from conformance.driver import Driver, Pending
-from conformance.drivers.base import DonePending
 from conformance.errors import ScenarioSkipped, StepFailure
+from conformance.protocol import DonePending, Driver, Pending
 from reference_impl.cards import format_card
 
 FAKES = Path(__file__).parent / "fakes"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from conformance.drivers.schemas import (
+from conformance.protocol.schemas import (
     ERROR_CODES,
     REQUEST_TYPES,
     reply_problem,

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from conformance.drivers.inprocess import InProcessDriver
-from conformance.drivers.schemas import reply_schema_problem
 from conformance.drivers.subprocess import SubprocessDriver
+from conformance.protocol.schemas import reply_schema_problem
 from reference_impl import Deal
 from reference_impl.server import Server
 from tests.harness.helpers import DECK

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from conformance.coverage import CatalogClause, coverage_table, render_coverage
+from conformance.clause_coverage import CatalogClause, coverage_table, render_coverage
 from conformance.scenario import load_scenarios
 from phomspec import load_spec
 

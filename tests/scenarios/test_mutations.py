@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from conformance.driver import Driver, Pending
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.errors import StepFailure
+from conformance.protocol import Driver, Pending
 from conformance.scenario import Scenario, load_scenarios
 from reference_impl.cards import parse_card
 from reference_impl.params import Params

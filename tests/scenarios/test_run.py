@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from conformance.driver import Driver, Pending
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.errors import ScenarioSkipped, StepFailure
+from conformance.protocol import Driver, Pending
 from conformance.scenario import load_scenarios
 
 FEATURE = """\

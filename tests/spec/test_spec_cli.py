@@ -97,7 +97,7 @@ def test_clauses_on_a_broken_spec_is_a_harness_error(mini: Path) -> None:
 def test_coverage_unavailable_says_so_and_exits_2(
     mini: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(sys.modules, "conformance.coverage", None)
+    monkeypatch.setitem(sys.modules, "conformance.clause_coverage", None)
     result = run("clauses", "--coverage")
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: clause coverage is unavailable")
@@ -105,7 +105,7 @@ def test_coverage_unavailable_says_so_and_exits_2(
 
 
 def _fake_coverage(monkeypatch: pytest.MonkeyPatch, code: int, seen: dict[str, Any]) -> None:
-    coverage = types.ModuleType("conformance.coverage")
+    coverage = types.ModuleType("conformance.clause_coverage")
     scenario = types.ModuleType("conformance.scenario")
 
     def load_scenarios(paths: Any = None, rulesets: Any = None) -> list[str]:
@@ -123,7 +123,7 @@ def _fake_coverage(monkeypatch: pytest.MonkeyPatch, code: int, seen: dict[str, A
     scenario.load_scenarios = load_scenarios  # type: ignore[attr-defined]
     coverage.coverage_table = coverage_table  # type: ignore[attr-defined]
     coverage.render_coverage = render_coverage  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "conformance.coverage", coverage)
+    monkeypatch.setitem(sys.modules, "conformance.clause_coverage", coverage)
     monkeypatch.setitem(sys.modules, "conformance.scenario", scenario)
 
 

@@ -1,18 +1,17 @@
-"""What every driver shares: the hello request, the checks a reply gets, done replies."""
+"""What every driver shares: the hello request and the checks a reply gets."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import conformance
-from conformance.driver import Pending
-from conformance.drivers.schemas import (
+from conformance.errors import ProtocolViolation
+from conformance.protocol.schemas import (
     PROTOCOL_VERSION,
     reply_problem,
     reply_schema_problem,
     request_problem,
 )
-from conformance.errors import ProtocolViolation
 
 
 def hello_request() -> dict[str, Any]:
@@ -59,25 +58,6 @@ def reply_violation(
 
 
 def strict_request_problem(request: dict[str, Any]) -> str | None:
+    """Why ``request`` breaks the protocol schema, or None (strict mode)."""
     return request_problem(request)
 
-
-class DonePending(Pending):
-    """A reply already in hand (the in-process driver), or an error to raise."""
-
-    __slots__ = ("_error", "_reply", "request")
-
-    def __init__(
-        self,
-        request: dict[str, Any],
-        reply: dict[str, Any],
-        error: BaseException | None = None,
-    ):
-        self.request = request
-        self._reply = reply
-        self._error = error
-
-    def result(self) -> dict[str, Any]:
-        if self._error is not None:
-            raise self._error
-        return self._reply

@@ -1,4 +1,4 @@
-"""The one interface every backend (in-process reference, subprocess) implements.
+"""The one interface every driver (in-process reference, subprocess, recording) implements.
 
 Messages are the protocol's JSON objects (spec/protocol.md) as dicts. ``send`` returns a
 :class:`Pending` at once, so a caller can pipeline requests whose sending does not depend
@@ -18,6 +18,27 @@ class Pending(abc.ABC):
     @abc.abstractmethod
     def result(self) -> dict[str, Any]:
         """The reply (a dict), or raise an ImplError subclass."""
+
+
+class DonePending(Pending):
+    """A reply already in hand (the in-process driver), or an error to raise."""
+
+    __slots__ = ("_error", "_reply", "request")
+
+    def __init__(
+        self,
+        request: dict[str, Any],
+        reply: dict[str, Any],
+        error: BaseException | None = None,
+    ):
+        self.request = request
+        self._reply = reply
+        self._error = error
+
+    def result(self) -> dict[str, Any]:
+        if self._error is not None:
+            raise self._error
+        return self._reply
 
 
 class Driver(abc.ABC):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from conformance.arbiter.settlement import PaymentDifference, SeatDifference
+from conformance.arbiter.settlement import SeatDifference
+from conformance.protocol.compare import PaymentDifference
 
 Namer = Callable[[int], str]
 

@@ -1,4 +1,7 @@
-"""Compare what a table paid out with what the rules say: per seat, per payment, per place."""
+"""Compare what a table paid out with what the rules say: per seat, per payment, per place.
+
+Payments are paired by :func:`conformance.protocol.compare.pair_payments`.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.protocol.compare import PaymentDifference, pair_payments
 from conformance.records import RecordedResult
 
 
@@ -21,25 +25,6 @@ class SeatDifference:
     def difference(self) -> int:
         """Recorded minus rules: positive when the seat was paid too much."""
         return self.recorded - self.rules
-
-
-@dataclass(frozen=True)
-class PaymentDifference:
-    """A payment the rules owe and the table did not make, or the other way round, or the
-    same payment with another amount."""
-
-    kind: str  # "missing", "not_owed" or "wrong_amount"
-    payer: int
-    payee: int
-    rules_amount: int | None
-    recorded_amount: int | None
-    reason: str | None
-    clause: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "from": self.payer, "to": self.payee,
-                "rules_amount": self.rules_amount, "recorded_amount": self.recorded_amount,
-                "reason": self.reason, "clause": self.clause}
 
 
 @dataclass(frozen=True)
@@ -68,48 +53,6 @@ class SettlementRuling:
         return not (self.seats or self.payments or self.places or self.notes)
 
 
-def _key(p: dict[str, Any]) -> tuple[int, int]:
-    return (int(p["from"]), int(p["to"]))
-
-
-def compare_payments(
-    rules: Sequence[dict[str, Any]], recorded: Sequence[dict[str, Any]]
-) -> list[PaymentDifference]:
-    """Pair the table's payments with the rules' ones; what does not pair is a difference.
-
-    Exact pairs first (payer, payee, amount, and reason where the record gives one), then
-    same payer, payee and reason with another amount (wrong amount), then what is left.
-    """
-    left_rules = list(rules)
-    left_rec = list(recorded)
-
-    def same_reason(r: dict[str, Any], t: dict[str, Any]) -> bool:
-        return t.get("reason") is None or t.get("reason") == r.get("reason")
-
-    for t in list(left_rec):
-        for r in left_rules:
-            if _key(r) == _key(t) and r["amount"] == t["amount"] and same_reason(r, t):
-                left_rules.remove(r)
-                left_rec.remove(t)
-                break
-    out: list[PaymentDifference] = []
-    for t in list(left_rec):
-        for r in left_rules:
-            if _key(r) == _key(t) and same_reason(r, t):
-                out.append(PaymentDifference("wrong_amount", *_key(r), r["amount"], t["amount"],
-                                             r.get("reason"), r.get("clause")))
-                left_rules.remove(r)
-                left_rec.remove(t)
-                break
-    for r in left_rules:
-        out.append(PaymentDifference("missing", *_key(r), r["amount"], None,
-                                     r.get("reason"), r.get("clause")))
-    for t in left_rec:
-        out.append(PaymentDifference("not_owed", *_key(t), None, t["amount"],
-                                     t.get("reason"), t.get("clause")))
-    return out
-
-
 def totals_of(payments: Sequence[dict[str, Any]], players: int) -> list[int]:
     """Each seat's net money from a list of payments (MONEY.STAKE-UNIT)."""
     totals = [0] * players
@@ -135,7 +78,7 @@ def rule_on_settlement(
                          " was created or lost (MONEY.ZERO-SUM)")
     pay_diffs: list[PaymentDifference] = []
     if recorded.payments is not None:
-        pay_diffs = compare_payments(rules["payments"], recorded.payments)
+        pay_diffs = pair_payments(rules["payments"], recorded.payments)
         from_payments = totals_of(recorded.payments, players)
         if recorded_totals is None:
             recorded_totals = from_payments

@@ -18,11 +18,10 @@ from conformance.protocol.compare import (
     Unreadable,
     action_of,
     event_difference,
-    legal_set,
-    missing_payments,
+    legal_difference,
+    payment_difference,
     result_differences,
 )
-from reference_impl.actions import to_json
 from reference_impl.rulings import Rejected
 
 #: Where a divergence shows.
@@ -170,11 +169,8 @@ def _compare(kind: str, step: int, reply: dict[str, Any], script: GameScript
         return Divergence(ERROR, step, f"{kind} refused: {code}: {message}", None, reply,
                           seat=d.seat, action=d.action)
     if kind == LEGAL:
-        ref_set = legal_set(list(d.legal or ()))
-        got = legal_set(reply.get("actions"))
-        if reply.get("seat") != d.seat or ref_set != got:
-            missing = sorted((to_json(a) for a in ref_set - got), key=str)
-            extra = sorted((to_json(a) for a in got - ref_set), key=str)
+        missing, extra = legal_difference(list(d.legal or ()), reply.get("actions"))
+        if reply.get("seat") != d.seat or missing or extra:
             what = []
             if reply.get("seat") != d.seat:
                 what.append(f"seat {reply.get('seat')} to act instead of seat {d.seat}")
@@ -226,7 +222,7 @@ def _attribute(div: Divergence, script: GameScript) -> Divergence:
     """Name the clause at stake: the reference's reason for refusing what the implementation
     allowed, or the rule of what it forgot."""
     if div.kind == RESULT and div.expected and "payments" in div.expected:
-        missing, extra = missing_payments(div.expected["payments"], div.actual["payments"])
+        missing, extra = payment_difference(div.expected["payments"], div.actual["payments"])
         paid = [str(p.get("clause")) for p in [*missing, *extra] if p.get("clause")]
         if paid:
             return _with(div, tuple(dict.fromkeys([*paid, *div.clauses])))

@@ -25,6 +25,8 @@ import yaml
 
 from conformance.errors import HarnessError
 from conformance.outcomes import LEDGER_MATCHES, Outcome, ScenarioResult
+from phomspec.problems import Problem
+from phomspec.yamlio import SpecSyntaxError, read_document
 
 _ENTRY_KEYS = {"id", "outcome", "reason"}
 _TOP_KEYS = {"implementation", "expected_failures"}
@@ -32,6 +34,10 @@ _TOP_KEYS = {"implementation", "expected_failures"}
 
 class LedgerError(HarnessError):
     """A ledger file that cannot be used; the message names the file and line."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(str(problem))
 
 
 @dataclass(frozen=True)
@@ -53,60 +59,57 @@ class Ledger:
     def load(cls, path: str | Path) -> Ledger:
         """Read and check a ledger file (unknown keys, empty reasons and duplicates are errors)."""
         p = Path(path)
+        file = str(p)
+
+        def error(line: int | None, message: str) -> LedgerError:
+            return LedgerError(Problem(file, line, message, p))
+
         try:
-            text = p.read_text(encoding="utf-8")
-            root = yaml.compose(text)
-            data = yaml.safe_load(text)
-        except OSError as e:
-            raise LedgerError(f"{p}: cannot read the ledger: {e.strerror}") from None
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None)
-            where = f"{p}:{mark.line + 1}" if mark is not None else str(p)
-            raise LedgerError(f"{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+            doc = read_document(p)
+        except SpecSyntaxError as e:
+            raise error(e.line, e.message) from None
+        data = doc.data
         if data is None:
-            return cls(str(p), {})
+            return cls(file, {})
         if not isinstance(data, dict):
-            raise LedgerError(f"{p}:1: a ledger is a mapping with 'expected_failures'")
+            raise error(1, "a ledger is a mapping with 'expected_failures'")
         unknown = set(data) - _TOP_KEYS
         if unknown:
-            raise LedgerError(f"{p}:1: unknown key(s) {', '.join(sorted(map(str, unknown)))}"
-                              f" (allowed: {', '.join(sorted(_TOP_KEYS))})")
+            raise error(1, f"unknown key(s) {', '.join(sorted(map(str, unknown)))}"
+                        f" (allowed: {', '.join(sorted(_TOP_KEYS))})")
         items = data.get("expected_failures") or []
         if not isinstance(items, list):
-            raise LedgerError(f"{p}: 'expected_failures' must be a list of entries")
-        lines = _item_lines(root)
+            raise error(None, "'expected_failures' must be a list of entries")
         entries: dict[str, LedgerEntry] = {}
         for i, item in enumerate(items):
-            line = lines[i] if i < len(lines) else 0
-            where = f"{p}:{line}"
+            line = doc.line_of(("expected_failures", i)) or 0
             if not isinstance(item, dict):
-                raise LedgerError(f"{where}: an entry is a mapping with id, outcome and reason")
-            bad = set(item) - _ENTRY_KEYS
-            if bad:
-                raise LedgerError(f"{where}: unknown key(s) {', '.join(sorted(map(str, bad)))}"
+                raise error(line, "an entry is a mapping with id, outcome and reason")
+            unknown = set(item) - _ENTRY_KEYS
+            if unknown:
+                raise error(line, f"unknown key(s) {', '.join(sorted(map(str, unknown)))}"
                                   " (an entry has id, outcome, reason)")
             sid = item.get("id")
             if not isinstance(sid, str) or not sid:
-                raise LedgerError(f"{where}: entry without a scenario 'id'")
+                raise error(line, "entry without a scenario 'id'")
             if sid in entries:
-                raise LedgerError(f"{where}: scenario {sid!r} is listed twice"
+                raise error(line, f"scenario {sid!r} is listed twice"
                                   f" (first at line {entries[sid].line})")
+            allowed = ", ".join(sorted(o.value for o in LEDGER_MATCHES))
             try:
                 outcome = Outcome(item.get("outcome", "fail"))
             except ValueError:
-                allowed = ", ".join(sorted(o.value for o in LEDGER_MATCHES))
-                raise LedgerError(f"{where}: entry {sid!r}: outcome {item.get('outcome')!r}"
+                raise error(line, f"entry {sid!r}: outcome {item.get('outcome')!r}"
                                   f" is not one of {allowed}") from None
             if outcome not in LEDGER_MATCHES:
-                allowed = ", ".join(sorted(o.value for o in LEDGER_MATCHES))
-                raise LedgerError(f"{where}: entry {sid!r}: outcome {outcome.value!r}"
+                raise error(line, f"entry {sid!r}: outcome {outcome.value!r}"
                                   f" is not a failure ({allowed})")
             reason = item.get("reason")
             if not isinstance(reason, str) or not reason.strip():
-                raise LedgerError(f"{where}: entry {sid!r} has no reason: say why this scenario"
+                raise error(line, f"entry {sid!r} has no reason: say why this scenario"
                                   " is expected to fail (a ticket, a house rule, a known bug)")
             entries[sid] = LedgerEntry(sid, outcome, reason.strip(), line)
-        return cls(str(p), entries)
+        return cls(file, entries)
 
     def apply(self, result: ScenarioResult) -> ScenarioResult:
         """``result`` with the ledger applied: a listed failure is xfail, a listed pass xpass."""
@@ -129,17 +132,6 @@ class Ledger:
         """Entries for scenarios that did not run (renamed or removed scenarios, or filtered)."""
         ran = set(seen)
         return [e for e in self.entries.values() if e.id not in ran]
-
-
-def _item_lines(root: Any) -> list[int]:
-    """1-based line of each item of ``expected_failures`` in the composed YAML tree."""
-    if not isinstance(root, yaml.MappingNode):
-        return []
-    for key, value in root.value:
-        name = getattr(key, "value", None)
-        if name == "expected_failures" and isinstance(value, yaml.SequenceNode):
-            return [node.start_mark.line + 1 for node in value.value]
-    return []
 
 
 def baseline(results: Iterable[ScenarioResult], implementation: dict[str, Any] | None) -> str:

@@ -10,7 +10,7 @@ result the table paid out. :func:`load_record` returns a :class:`GameRecord`;
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -19,12 +19,10 @@ from typing import Any
 from conformance.errors import HarnessError
 from phomspec.paths import spec_dir
 from phomspec.problems import Problem, display_path
+from phomspec.yamlio import Document, SpecSyntaxError, read_document
 
 __all__ = ["GameRecord", "Problem", "RecordError", "RecordedAction", "RecordedResult",
            "load_record", "validate_record_file"]
-
-Path_ = tuple[str | int, ...]
-
 
 class RecordError(HarnessError):
     """A record that cannot be used; carries every :class:`Problem` found."""
@@ -91,10 +89,9 @@ class GameRecord:
 # -- loading with line numbers ---------------------------------------------------------------
 
 
-def _load_located(path: Path, file: str) -> tuple[Any, dict[Path_, int]]:
-    """Parse YAML (or JSON) and map every value's path to its 1-based line."""
-    from phomspec.yamlio import SpecSyntaxError, read_document
-
+def _load_located(path: Path, file: str) -> Document:
+    """Parse YAML (or JSON), keeping the line of every value (a mapping value is reported at
+    its key's line, a list item at its own line: ``line_of(path, key=True)``)."""
     try:
         doc = read_document(path)
     except SpecSyntaxError as e:
@@ -102,18 +99,7 @@ def _load_located(path: Path, file: str) -> tuple[Any, dict[Path_, int]]:
     if doc.duplicate_keys:
         raise RecordError([Problem(file, line, f"key {key!r} appears twice in one mapping")
                            for line, key in doc.duplicate_keys])
-    # A mapping value is reported at its key's line, a list item at its own line.
-    lines = {**doc.lines, **doc.key_lines}
-    return doc.data, lines
-
-
-def _line_of(lines: Mapping[Path_, int], path: Sequence[str | int]) -> int | None:
-    p = tuple(path)
-    while p:
-        if p in lines:
-            return lines[p]
-        p = p[:-1]
-    return lines.get(())
+    return doc
 
 
 @cache
@@ -123,7 +109,7 @@ def _schema() -> dict[str, Any]:
     return schema
 
 
-def _schema_problems(data: Any, lines: Mapping[Path_, int], file: str) -> list[Problem]:
+def _schema_problems(data: Any, doc: Document, file: str) -> list[Problem]:
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(_schema())
@@ -137,15 +123,15 @@ def _schema_problems(data: Any, lines: Mapping[Path_, int], file: str) -> list[P
             known = set(best.schema.get("properties") or {})
             for key in sorted(set(best.instance) - known):
                 allowed = ", ".join(sorted(known)) or "none"
-                out.append(Problem(file, _line_of(lines, [*path, key]),
+                out.append(Problem(file, doc.line_of([*path, key], key=True),
                                    f"{where}: unknown key {key!r} (allowed here: {allowed})"))
             continue
-        out.append(Problem(file, _line_of(lines, path), f"{where}: {best.message}"))
+        out.append(Problem(file, doc.line_of(path, key=True), f"{where}: {best.message}"))
     return out
 
 
 def _semantic_problems(
-    data: dict[str, Any], lines: Mapping[Path_, int], file: str
+    data: dict[str, Any], doc: Document, file: str
 ) -> tuple[list[Problem], dict[str, Any]]:
     """Checks the schema cannot make: ruleset, table size, the deal, the actions' text form."""
     from phomspec import SpecError, resolve_ruleset
@@ -155,7 +141,7 @@ def _semantic_problems(
     norm: dict[str, Any] = {}
 
     def bad(path: Sequence[str | int], message: str) -> None:
-        problems.append(Problem(file, _line_of(lines, path), message))
+        problems.append(Problem(file, doc.line_of(path, key=True), message))
 
     seats = data.get("seats")
     # the schema demands players or seats
@@ -216,7 +202,7 @@ def _semantic_problems(
             bad(["actions", i, "action"], f"action {i + 1}: {e}")
             continue
         actions.append(RecordedAction(i + 1, seat, as_json, text,
-                                      _line_of(lines, ["actions", i]), entry.get("note")))
+                                      doc.line_of(["actions", i], key=True), entry.get("note")))
     norm["actions"] = actions
 
     res = data.get("result")
@@ -271,22 +257,23 @@ def _action_forms(action: Any) -> tuple[dict[str, Any], str]:
     return engine_actions.to_json(parsed), str(parsed)
 
 
-def _check(path: str | Path) -> tuple[dict[str, Any], dict[str, Any], dict[Path_, int]]:
+def _check(path: str | Path) -> tuple[dict[str, Any], dict[str, Any], Document]:
     p = Path(path)
     file = display_path(p)
     if not p.is_file():
         raise RecordError([Problem(file, None, "no such file")])
-    data, lines = _load_located(p, file)
+    doc = _load_located(p, file)
+    data = doc.data
     if not isinstance(data, dict):
         raise RecordError(
             [Problem(file, 1, "a record is a mapping (ruleset, first, deal, actions...)")])
-    problems = _schema_problems(data, lines, file)
+    problems = _schema_problems(data, doc, file)
     if problems:
         raise RecordError(problems)
-    sem, norm = _semantic_problems(data, lines, file)
+    sem, norm = _semantic_problems(data, doc, file)
     if sem:
         raise RecordError(sem)
-    return data, norm, lines
+    return data, norm, doc
 
 
 def validate_record_file(path: str | Path) -> list[Problem]:
@@ -300,7 +287,7 @@ def validate_record_file(path: str | Path) -> list[Problem]:
 
 def load_record(path: str | Path) -> GameRecord:
     """Load and validate a record; raise :class:`RecordError` listing its problems."""
-    data, norm, lines = _check(path)
+    data, norm, doc = _check(path)
     res = data.get("result")
     result = None
     if res is not None:
@@ -310,7 +297,7 @@ def load_record(path: str | Path) -> GameRecord:
             ranking=tuple(res["ranking"]) if "ranking" in res else None,
             payments=tuple(res["payments"]) if "payments" in res else None,
             totals=tuple(res["totals"]) if "totals" in res else None,
-            line=_line_of(lines, ["result"]),
+            line=doc.line_of(["result"], key=True),
         )
     players = norm["players"]
     names = tuple(data.get("seats") or [None] * players)

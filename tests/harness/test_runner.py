@@ -157,7 +157,7 @@ expected_failures:
     ("expected_failures:\n  - {id: a, reason: x, why: y}\n", "ledger.yaml:2: unknown key(s) why"),
     ("expected_failures:\n  - {id: a, reason: x, outcome: pass}\n", "is not a failure"),
     ("expected:\n  - 1\n", "unknown key(s) expected"),
-    ("expected_failures: [\n", "not valid YAML"),
+    ("expected_failures: [\n", "ledger.yaml:2: YAML syntax error"),
 ])
 def test_ledger_errors_name_file_and_line(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(LedgerError) as e:

@@ -14,11 +14,18 @@ from conformance.arbiter.html import render_html
 from conformance.cli import cli
 from conformance.records import load_record
 
+#: The records users see (examples/records) and the test-only ones (tests/fuzz/records).
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 RECORDS = Path(__file__).parent / "records"
 
 
+def record(name: str) -> Path:
+    """The record ``name``, among the examples or the test-only records."""
+    return EXAMPLES / name if (EXAMPLES / name).is_file() else RECORDS / name
+
+
 def verdict(name: str):
-    return arbitrate(load_record(RECORDS / name))
+    return arbitrate(load_record(record(name)))
 
 
 def test_the_money_example_agrees_with_the_rules() -> None:
@@ -72,7 +79,7 @@ def test_an_illegal_action_stops_the_replay_with_its_reason() -> None:
 
 
 def test_an_unfinished_record_without_result_agrees(tmp_path: Path) -> None:
-    text = (RECORDS / "money-example-004.yaml").read_text(encoding="utf-8")
+    text = (EXAMPLES / "money-example-004.yaml").read_text(encoding="utf-8")
     text = text[: text.index("  - {seat: 2, action: draw}")]
     path = tmp_path / "cut.yaml"
     path.write_text(text, encoding="utf-8")
@@ -88,12 +95,12 @@ def test_an_unfinished_record_without_result_agrees(tmp_path: Path) -> None:
     [("money-example-004.yaml", 0), ("wrong-payout.yaml", 1), ("illegal-discard.yaml", 1)],
 )
 def test_cli_exit_status(name: str, code: int) -> None:
-    result = CliRunner().invoke(cli, ["arbitrate", str(RECORDS / name)])
+    result = CliRunner().invoke(cli, ["arbitrate", str(record(name))])
     assert result.exit_code == code, result.output
 
 
 def test_cli_json_and_malformed_record(tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["arbitrate", str(RECORDS / "wrong-payout.yaml"), "--json"])
+    result = CliRunner().invoke(cli, ["arbitrate", str(EXAMPLES / "wrong-payout.yaml"), "--json"])
     data = json.loads(result.output)
     assert data["agrees"] is False
     assert data["settlement"]["seats"] == [
@@ -109,7 +116,7 @@ def test_cli_json_and_malformed_record(tmp_path: Path) -> None:
 
 def test_replay_page_is_self_contained(tmp_path: Path) -> None:
     out = tmp_path / "replay.html"
-    result = CliRunner().invoke(cli, ["arbitrate", str(RECORDS / "wrong-payout.yaml"),
+    result = CliRunner().invoke(cli, ["arbitrate", str(EXAMPLES / "wrong-payout.yaml"),
                                       "--html", str(out)])
     assert result.exit_code == 1
     page = out.read_text(encoding="utf-8")

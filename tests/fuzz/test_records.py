@@ -9,6 +9,8 @@ import pytest
 
 from conformance.records import RecordError, load_record, validate_record_file
 
+#: The records users see (examples/records) and the test-only ones (tests/fuzz/records).
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 RECORDS = Path(__file__).parent / "records"
 
 GOOD = textwrap.dedent(
@@ -37,7 +39,7 @@ def write(tmp_path: Path, text: str, name: str = "r.yaml") -> Path:
 
 
 def test_the_money_example_loads() -> None:
-    rec = load_record(RECORDS / "money-example-004.yaml")
+    rec = load_record(EXAMPLES / "money-example-004.yaml")
     assert rec.ruleset == "hoi-quan-bai"
     assert rec.players == 4
     assert rec.names == ("A", "B", "C", "D")
@@ -121,5 +123,5 @@ def test_missing_file_and_load_error(tmp_path: Path) -> None:
 
 
 def test_the_good_records_validate() -> None:
-    for path in sorted(RECORDS.glob("*.yaml")):
+    for path in sorted([*EXAMPLES.glob("*.yaml"), *RECORDS.glob("*.yaml")]):
         assert validate_record_file(path) == [], path

@@ -143,3 +143,42 @@ def resolve_ruleset(
     if missing:
         raise SpecError(f"ruleset {rid!r}: parameter(s) not set: {', '.join(missing)}")
     return ResolvedRuleset(rid, chosen, dict(readings or {}), params)
+
+
+@cache
+def _reading_choices(root: Path) -> dict[str, dict[str, str]]:
+    path = root / "ambiguities.yaml"
+    if not path.exists():
+        return {}
+    data = load_yaml(path) or {}
+    out: dict[str, dict[str, str]] = {}
+    for amb in data.get("ambiguities", []):
+        chosen = amb.get("rulesets") or {}
+        out[amb["id"]] = {
+            rid: choice["reading"] if isinstance(choice, dict) else choice
+            for rid, choice in chosen.items()
+        }
+    return out
+
+
+def reading_parameters(amb: str, reading: str, root: Path | None = None) -> dict[str, Any]:
+    """The parameter values that reading ``reading`` of ambiguity ``amb`` sets ({} when it
+    sets none: a fixed behaviour of the engine); SpecError for an unknown ambiguity or reading."""
+    overrides = _reading_overrides(root or spec_dir())
+    if amb not in overrides:
+        raise SpecError(f"unknown ambiguity {amb!r}")
+    if reading not in overrides[amb]:
+        known = ", ".join(sorted(overrides[amb]))
+        raise SpecError(f"ambiguity {amb!r} has no reading {reading!r} (readings: {known})")
+    return dict(overrides[amb][reading])
+
+
+def ruleset_reading(rid: str, amb: str, root: Path | None = None) -> str | None:
+    """The reading ruleset ``rid`` takes on ambiguity ``amb`` (spec/ambiguities.yaml; a
+    ruleset not listed takes the reading of the ruleset it extends), or None."""
+    root = root or spec_dir()
+    chosen = _reading_choices(root).get(amb, {})
+    for r in extends_chain(rid, _extends_of(_raw_rulesets(root))):
+        if r in chosen:
+            return chosen[r]
+    return None

@@ -23,9 +23,11 @@ from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import Action, from_json, to_json
 from reference_impl.cards import NotationError, parse_card
 from reference_impl.errors import DealError
+from reference_impl.serve_config import ConfigError, ServerConfig, parse_command_line
 from reference_impl.session import next_game_seats
+from reference_impl.shaped import ShapedGame
 
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = "1.1"
 SERVER_NAME = "phom-reference"
 
 _GAME_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
@@ -129,10 +131,16 @@ def check_action(action: object) -> Action:
 
 
 class Server:
-    """The protocol logic: one session, many games keyed by game id."""
+    """The protocol logic: one session, many games keyed by game id; ``config``: the profile
+    played and the readings declared (``phom-reference --profile``, ``--reading``)."""
 
-    def __init__(self, log: Callable[[str], None] | None = None):
+    def __init__(
+        self, log: Callable[[str], None] | None = None, config: ServerConfig | None = None
+    ):
+        self.config = config or ServerConfig()
         self._games: dict[str, Game] = {}
+        #: The games of a profile other than the 1.0 shape, by game id.
+        self._shaped: dict[str, ShapedGame] = {}
         self._greeted = False
         self._hello: dict[str, Any] | None = None
         self.closed = False
@@ -220,16 +228,19 @@ class Server:
                     name: [True, False] if spec.get("type") == "boolean" else [spec.get("default")]
                     for name, spec in option_specs(rid).items()
                 }
-                players = sorted(load_ruleset(rid)["players"])
-                rulesets.append({"id": rid, "options": options, "players": players})
+                own = self.config.ruleset_readings.get(rid)
+                rs = load_ruleset(rid, readings=self.config.readings_for(rid))
+                entry = {"id": rid, "options": options, "players": sorted(rs["players"])}
+                rulesets.append(entry | ({"readings": dict(own)} if own else {}))
             self._hello = {
                 "name": SERVER_NAME,
                 "version": _version(),
                 "language": f"python {sys.version_info.major}.{sys.version_info.minor}",
                 "protocol": PROTOCOL_VERSION,
                 "rulesets": rulesets,
-                "readings": {},
+                "readings": dict(self.config.readings),
                 "queries": list(_QUERIES),
+                **self.config.hello_members(),
             }
         return self._hello
 
@@ -259,6 +270,8 @@ class Server:
         ruleset_id = message["ruleset"]
         if not isinstance(ruleset_id, str):
             raise _malformed(f"new_game: 'ruleset' must be a string, got {ruleset_id!r}")
+        if not self.config.is_default:
+            readings = self._declared_readings(ruleset_id, readings)
         try:
             rs = load_ruleset(ruleset_id, options=options, readings=readings)
         except SpecError as e:
@@ -272,7 +285,23 @@ class Server:
         deal = self._deal(message["deal"], players, first)
         game = Game(rs, deal, session=session)
         self._games[gid] = game
-        return {"ok": True, "game": gid, "events": list(game.start_events)}
+        if self.config.profile.is_default:
+            self._shaped.pop(gid, None)
+            return {"ok": True, "game": gid, "events": list(game.start_events)}
+        shaped = self._shaped[gid] = ShapedGame(game, self.config.profile)
+        return {"ok": True, "game": gid, "events": shaped.start_events}
+
+    def _declared_readings(self, ruleset_id: str, asked: dict[str, str]) -> dict[str, str]:
+        """The readings of a new game: those declared in hello, and the request's others."""
+        declared = self.config.readings_for(ruleset_id)
+        for amb, reading in asked.items():
+            if declared.get(amb, reading) != reading:
+                raise RequestError(
+                    "unsupported",
+                    f"new_game: readings: this implementation reads {amb} as"
+                    f" {declared[amb]!r} (hello), not {reading!r}",
+                )
+        return {**asked, **declared}
 
     def _deal(self, deal: object, players: int, first: int) -> Deal:
         if not isinstance(deal, dict):
@@ -334,20 +363,31 @@ class Server:
         seat = message["seat"]
         if not _is_int(seat) or not 0 <= seat < game.players:
             raise _malformed(f"apply: 'seat' must be a seat 0..{game.players - 1}, got {seat!r}")
+        shaped = self._shaped.get(message["game"])
+        if shaped is not None:
+            return {"ok": True, **_apply_shaped(shaped, seat, message["action"]).to_json()}
         action = check_action(message["action"])
         ruling = game.apply(seat, action)
         return {"ok": True, **ruling.to_json()}
 
     def _on_legal_actions(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
-        actions = [to_json(a) for a in game.legal_actions()] if not game.is_over else []
+        shaped = self._shaped.get(message["game"])
+        if shaped is not None:
+            actions = shaped.legal_actions()
+        else:
+            actions = [to_json(a) for a in game.legal_actions()] if not game.is_over else []
         return {"ok": True, "seat": None if game.is_over else game.to_act, "actions": actions}
 
     def _on_state(self, message: dict[str, Any]) -> dict[str, Any]:
-        return {"ok": True, "state": self._game(message).state()}
+        game = self._game(message)
+        shaped = self._shaped.get(message["game"])
+        return {"ok": True, "state": game.state() if shaped is None else shaped.state()}
 
     def _on_result(self, message: dict[str, Any]) -> dict[str, Any]:
-        return {"ok": True, "result": self._game(message).result()}
+        game = self._game(message)
+        shaped = self._shaped.get(message["game"])
+        return {"ok": True, "result": game.result() if shaped is None else shaped.result()}
 
     def _on_next_game(self, message: dict[str, Any]) -> dict[str, Any]:
         players, host = message["players"], message["host"]
@@ -370,14 +410,35 @@ class Server:
         return {"ok": True}
 
 
-def serve(infd: int = 0, out: Any = None) -> int:
+def _apply_shaped(shaped: ShapedGame, seat: int, raw: object) -> Any:
+    """The ruling of an action in the shape of a profile (spec/protocol.md 8): an action
+    type the shape does not take is ``unsupported``; a bare eat names only its card."""
+    profile = shaped.profile
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    if isinstance(kind, str) and kind in _ACTION_MEMBERS and not profile.takes(kind):
+        raise RequestError(
+            "unsupported",
+            f"apply: this implementation takes no {kind} action (profile {profile}: actions"
+            f" {', '.join(profile.actions)})",
+        )
+    if kind == "eat" and profile.eat == "bare" and isinstance(raw, dict):
+        extra = raw.keys() - {"type", "card"}
+        if extra or "card" not in raw:
+            what = f"unknown member(s) {', '.join(sorted(map(repr, extra)))}" if extra else \
+                "missing member 'card'"
+            raise _malformed(f"eat action: {what} (eat is 'bare': it names only the card)")
+        return shaped.eat_bare(seat, parse_card(_card(raw["card"], "apply: eat.card")))
+    return shaped.apply(seat, check_action(raw))
+
+
+def serve(infd: int = 0, out: Any = None, config: ServerConfig | None = None) -> int:
     """Serve the protocol on a file descriptor until ``bye`` or end of input; return the status.
 
     Input is read in chunks and every complete line in a chunk is answered before the replies
     are flushed together: one write per chunk, whatever the pipelining depth.
     """
     out = out if out is not None else sys.stdout.buffer
-    server = Server()
+    server = Server(config=config)
     pending = b""
     while True:
         try:
@@ -404,10 +465,16 @@ def serve(infd: int = 0, out: Any = None) -> int:
             return 0
 
 
-def main() -> None:
-    """Console script ``phom-reference``: the reference engine over stdin/stdout."""
+def main(argv: list[str] | None = None) -> None:
+    """Console script ``phom-reference [--profile LIST] [--reading AMB.ID=READING]...``: the
+    reference engine over stdin/stdout (a bad command line: one line on stderr, status 3)."""
     try:
-        status = serve()
+        config = parse_command_line(sys.argv[1:] if argv is None else argv)
+    except ConfigError as e:
+        print(f"{SERVER_NAME}: {e}", file=sys.stderr)
+        sys.exit(3)
+    try:
+        status = serve(config=config)
     except BrokenPipeError:  # the harness went away; nothing left to tell it
         status = 0
     sys.exit(status)

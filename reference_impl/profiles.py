@@ -10,7 +10,7 @@ harness reads a hello with :meth:`Profile.from_hello` and the per-ruleset readin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,7 +143,7 @@ class Profile:
     @property
     def is_default(self) -> bool:
         """Whether this is the 1.0 shape."""
-        return self == Profile()
+        return self == DEFAULT
 
     def names(self) -> list[str]:
         """The ``--profile`` names of the members not at their default."""
@@ -167,6 +167,10 @@ class Profile:
         }
 
 
+#: The 1.0 shape.
+DEFAULT = Profile()
+
+
 def hello_readings(hello: Mapping[str, Any], ruleset: str | None) -> dict[str, str]:
     """The readings a hello declares for ``ruleset``: the top-level ``readings`` with that
     ruleset entry's own ``readings`` over them (``ruleset`` None: the top level only)."""
@@ -187,3 +191,27 @@ def check_readings(profile: Profile, readings: Mapping[str, str], member: str = 
             member, f"{U_AMBIGUITY}={reading} contradicts u: {profile.u!r}, which plays"
             f" {U_AMBIGUITY}={wanted}"
         )
+
+
+def explicit_actions(
+    action: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """The 1.0-shaped actions (JSON) that make the move of an accepted ``action`` of another
+    shape, from the events of its reply: a bare eat with the partners of its ``ate`` event;
+    a final-round discard under ``lay_down: auto`` as its ``lay_down`` (the ``laid_down``
+    event's phỏm) and ``send`` actions, then the discard (spec/protocol.md 8.1, 8.2)."""
+    kind = action.get("type")
+    if kind == "eat" and "with" not in action:
+        ate = next((e for e in events if e.get("type") == "ate"), None)
+        return [dict(action) if ate is None else {**action, "with": list(ate["with"])}]
+    if kind != "discard":
+        return [dict(action)]
+    out: list[dict[str, Any]] = []
+    for e in events:
+        if e.get("type") == "discarded":
+            break
+        if e.get("type") == "laid_down":
+            out.append({"type": "lay_down", "phoms": [list(ph) for ph in e["phoms"]]})
+        elif e.get("type") == "sent":
+            out.append({"type": "send", "card": e["card"], "to": dict(e["to"])})
+    return [*out, dict(action)]

@@ -138,8 +138,10 @@ class Server:
         self, log: Callable[[str], None] | None = None, config: ServerConfig | None = None
     ):
         self.config = config or ServerConfig()
+        self._plain = self.config.is_default
+        self._profile = None if self.config.profile.is_default else self.config.profile
         self._games: dict[str, Game] = {}
-        #: The games of a profile other than the 1.0 shape, by game id.
+        #: The games played in the shape of a profile other than the 1.0 shape, by game id.
         self._shaped: dict[str, ShapedGame] = {}
         self._greeted = False
         self._hello: dict[str, Any] | None = None
@@ -270,7 +272,7 @@ class Server:
         ruleset_id = message["ruleset"]
         if not isinstance(ruleset_id, str):
             raise _malformed(f"new_game: 'ruleset' must be a string, got {ruleset_id!r}")
-        if not self.config.is_default:
+        if not self._plain:
             readings = self._declared_readings(ruleset_id, readings)
         try:
             rs = load_ruleset(ruleset_id, options=options, readings=readings)
@@ -285,10 +287,9 @@ class Server:
         deal = self._deal(message["deal"], players, first)
         game = Game(rs, deal, session=session)
         self._games[gid] = game
-        if self.config.profile.is_default:
-            self._shaped.pop(gid, None)
+        if self._profile is None:
             return {"ok": True, "game": gid, "events": list(game.start_events)}
-        shaped = self._shaped[gid] = ShapedGame(game, self.config.profile)
+        shaped = self._shaped[gid] = ShapedGame(game, self._profile)
         return {"ok": True, "game": gid, "events": shaped.start_events}
 
     def _declared_readings(self, ruleset_id: str, asked: dict[str, str]) -> dict[str, str]:

@@ -64,7 +64,10 @@ class ShapedGame:
     def __init__(self, game: Game, profile: Profile):
         self.game = game
         self.profile = profile
-        self._plans: dict[int, Plan | None] | None = None  # final-turn discard -> plan
+        #: Final-round discard -> its plan, for the game's version (``Game.version``, bumped
+        #: by every accepted action: actions applied to ``game`` directly are seen).
+        self._plans: dict[int, Plan | None] = {}
+        self._plans_version = -1
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -143,7 +146,6 @@ class ShapedGame:
     def _done(self, ruling: Ruling) -> Ruling:
         if isinstance(ruling, Rejected):
             return ruling
-        self._plans = None
         return Accepted(tuple(self.events(ruling.events)))
 
     # -- the automatic lay-down ------------------------------------------------------------
@@ -158,13 +160,12 @@ class ShapedGame:
             if isinstance(ruling, Rejected):
                 raise EngineError(f"automatic lay-down: {action} refused on replay: {ruling}")
             events += ruling.events
-        self._plans = None
         return Accepted(tuple(self.events(events)))
 
     def _final_plans(self) -> dict[int, Plan | None]:
         """For every card of the hand of the seat on its final-round turn, the plan that
         discards it, or None where no lay-down makes the discard legal."""
-        if self._plans is None:
+        if self._plans_version != self.game.version:
             game = self.game
             seat = game.to_act
             if seat is None:
@@ -176,6 +177,7 @@ class ShapedGame:
             self._plans = {
                 c: self._plan(seat, c, hand, layable, laid) for c in card_tuple(hand)
             }
+            self._plans_version = game.version
         return self._plans
 
     def _plan(

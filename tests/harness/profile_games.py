@@ -9,6 +9,7 @@ from typing import Any
 
 from conformance.drivers.schemas import reply_schema_problem, request_problem
 from reference_impl.cards import format_card
+from reference_impl.profiles import explicit_actions
 from reference_impl.serve_config import parse_command_line
 from reference_impl.server import Server
 
@@ -82,38 +83,20 @@ def play(session: Session, seed: int, ruleset: str, players: int, game: str = "g
     return played
 
 
-def explicit_actions(step: Step) -> list[dict[str, Any]]:
-    """The 1.0-shaped actions that make the same move as ``step``: a bare eat with the
-    partners of its ``ate`` event; an automatic lay-down as its lay_down and sends, then the
-    discard."""
-    action, events = step.action, step.events
-    if action["type"] == "eat" and "with" not in action:
-        ate = next(e for e in events if e["type"] == "ate")
-        return [{**action, "with": ate["with"]}]
-    if action["type"] == "discard":
-        out: list[dict[str, Any]] = []
-        for e in events:
-            if e["type"] == "discarded":
-                break
-            if e["type"] == "laid_down":
-                out.append({"type": "lay_down", "phoms": e["phoms"]})
-            elif e["type"] == "sent":
-                out.append({"type": "send", "card": e["card"], "to": e["to"]})
-        return [*out, action]
-    return [action]
-
-
-def replay_explicit(played: Played, money: bool) -> tuple[list[list[dict[str, Any]]], Any]:
-    """Replay ``played`` on the explicit reference: the events of each step (payments left
-    out unless ``money``) and the result. Every action must be accepted."""
+def replay_explicit(
+    played: Played, money: bool, readings: dict[str, str] | None = None
+) -> tuple[list[list[dict[str, Any]]], Any]:
+    """Replay ``played`` on the explicit reference, asked for ``readings`` in new_game: the
+    events of each step (payments left out unless ``money``) and the result. Every action
+    must be accepted."""
     session = Session()
     game = played.new_game["game"]
-    start = session.ask("new_game", **played.new_game)
+    start = session.ask("new_game", **played.new_game, readings=readings or {})
     assert _money(start["events"], money) == played.start_events
     out = []
     for step in played.steps:
         events: list[dict[str, Any]] = []
-        for action in explicit_actions(step):
+        for action in explicit_actions(step.action, step.events):
             ruling = session.apply(game, step.seat, action)
             assert ruling["ruling"] == "accepted", (action, ruling)
             events += ruling["events"]

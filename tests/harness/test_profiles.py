@@ -117,6 +117,23 @@ def test_games_in_each_shape_replay_on_the_explicit_reference(profile: str, rule
         assert seen["bare eats"] > 0, seen
 
 
+@pytest.mark.parametrize("reading", ["AMB.HOLD-BACK=lay-all", "AMB.SEND-COMPULSORY=compulsory",
+                                     "AMB.EAT-DECLARATION-BINDING=binding"])
+def test_auto_lay_and_bare_eat_under_declared_readings(reading: str) -> None:
+    """The automatic lay-down and the bare eat under the readings that constrain them: what
+    they choose is accepted by the explicit reference playing the same reading."""
+    session = Session(["--profile", "auto-lay,bare-eat", "--reading", reading])
+    amb, _, value = reading.partition("=")
+    seen: Counter[str] = Counter()
+    for seed in range(10):
+        played = play(session, seed, RULESETS[seed % 4], players=3)
+        _check_auto_lay(session, played, seen)
+        events, result = replay_explicit(played, True, {amb: value})
+        assert events == [step.events for step in played.steps]
+        assert result == played.result
+    assert seen["lay-down"] + seen["lay-down with an eaten card"] > 0, seen
+
+
 def test_auto_lay_down_covers_eaten_cards_and_refuses_unlisted_discards() -> None:
     """Across rulesets: lay-downs holding eaten cards, sends, and refused final discards."""
     session = Session(["--profile", "auto-lay"])
@@ -262,3 +279,36 @@ def test_hello_declares_each_shape() -> None:
     assert (hello["lay_down"], hello["eat"], hello["u"], hello["money"]) == \
         ("auto", "bare", "automatic", "none")
     assert hello["actions"] == ["draw", "eat", "discard", "pass", "timeout", "leave"]
+
+
+def test_a_shaped_view_of_a_game_follows_actions_applied_to_the_game() -> None:
+    """The harness may keep its reference as a Game and ask a ShapedGame over it for the
+    legal actions of the implementation's shape, applying the adopted 1.0 actions to the
+    game itself (``explicit_actions``)."""
+    from reference_impl import Deal, Game, Phase, load_ruleset
+    from reference_impl.actions import from_json
+    from reference_impl.profiles import Profile, explicit_actions
+    from reference_impl.shaped import ShapedGame
+
+    profile = Profile.of_names("auto-lay,bare-eat")
+    finals = 0
+    for seed in range(10):
+        game = Game(load_ruleset("u9la"), Deal.shuffled(seed=seed, players=4, first=0))
+        mirror = Game(load_ruleset("u9la"), Deal.shuffled(seed=seed, players=4, first=0))
+        view, shaped = ShapedGame(game, profile), ShapedGame(mirror, profile)
+        while not game.is_over:
+            legal = shaped.legal_actions()
+            assert view.legal_actions() == legal
+            finals += mirror.phase is Phase.FINAL_TURN
+            action = legal[seed % len(legal)]
+            seat = mirror.to_act
+            assert seat is not None
+            if action["type"] == "eat":
+                ruling = shaped.eat_bare(seat, from_json({**action, "with": []}).card)
+            else:
+                ruling = shaped.apply(seat, from_json(action))
+            assert ruling.ok
+            for step in explicit_actions(action, list(ruling.events)):  # type: ignore[union-attr]
+                assert game.apply(seat, from_json(step)).ok
+        assert game.result() == mirror.result()
+    assert finals > 0

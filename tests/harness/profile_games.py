@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.drivers.schemas import reply_schema_problem, request_problem
+from conformance.protocol.schemas import reply_schema_problem, request_problem
 from reference_impl.cards import format_card
 from reference_impl.profiles import explicit_actions
 from reference_impl.serve_config import parse_command_line

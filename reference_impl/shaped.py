@@ -136,12 +136,11 @@ class ShapedGame:
             return self._done(game.apply(seat, choice))
         # No legal partners: the engine's refusal of an eat with partners that would make a
         # phỏm (a rejected action changes nothing), else of an eat without any.
-        for ph in melds.phoms_with(card, game.hand(seat) & ~(1 << card)):
-            ruling = game.apply(seat, Eat(card, card_tuple(ph & ~(1 << card))))
-            if ruling.ok:
-                return self._done(ruling)
-            return ruling
-        return game.apply(seat, Eat(card, ()))
+        phoms = melds.phoms_with(card, game.hand(seat) & ~(1 << card))
+        if not phoms:
+            return game.apply(seat, Eat(card, ()))
+        ruling = game.apply(seat, Eat(card, card_tuple(phoms[0] & ~(1 << card))))
+        return self._done(ruling)
 
     def _done(self, ruling: Ruling) -> Ruling:
         if isinstance(ruling, Rejected):

@@ -33,6 +33,7 @@ from conformance.errors import (
 from conformance.ledger import Ledger
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.protocol import Driver
+from conformance.reports.paths import suite_relative
 
 DEFAULT_MAX_RESTARTS = 5
 
@@ -117,6 +118,14 @@ def _source(scenario: Any) -> str | None:
 
 
 def _base(scenario: Any, outcome: Outcome, message: str = "", **extra: Any) -> ScenarioResult:
+    """The result of ``scenario``; the suite's paths in it are written relative to the suite
+    (``features/deck.feature:121``), so a report reads the same from any install."""
+    source = _source(scenario)
+    if extra.get("step"):
+        extra["step"] = suite_relative(extra["step"])
+    if extra.get("transcript"):
+        extra["transcript"] = [{**x, "step": suite_relative(x["step"])} if x.get("step") else x
+                               for x in extra["transcript"]]
     return ScenarioResult(
         id=str(scenario.id),
         name=str(getattr(scenario, "name", scenario.id)),
@@ -124,8 +133,8 @@ def _base(scenario: Any, outcome: Outcome, message: str = "", **extra: Any) -> S
         clauses=tuple(getattr(scenario, "clauses", ()) or ()),
         rulesets=tuple(getattr(scenario, "rulesets", ()) or ()),
         tags=tuple(getattr(scenario, "tags", ()) or ()),
-        source=_source(scenario),
-        message=message,
+        source=suite_relative(source) if source else None,
+        message=suite_relative(message),
         **extra,
     )
 

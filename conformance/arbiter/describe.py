@@ -26,8 +26,17 @@ REASON_WORDS = {
     "leave": "leave penalty",
 }
 
+#: Place names as players say them (the contract's rank codes: docs/contract.md).
+PLACE_WORDS = {"nhat": "Nhất", "nhi": "Nhì", "ba": "Ba", "bet": "Bét", "mom": "Móm",
+               "left": "left the game"}
+
 U_WORDS = {"thuong": "ù", "three_eats": "ù by three eats", "khan": "ù khan", "tron": "ù tròn",
            "dong_hoa_trang": "đồng hoa trắng"}
+
+
+def describe_place(rank: object) -> str:
+    """``'nhat'`` -> ``'Nhất'``, ``'mom'`` -> ``'Móm'``; an unknown code as it is."""
+    return PLACE_WORDS.get(str(rank), str(rank))
 
 
 def pretty_card(code: str) -> str:

@@ -11,17 +11,20 @@ from conformance.arbiter.describe import (
     describe_event,
     describe_payment,
     describe_payment_difference,
+    describe_place,
     describe_seat_difference,
     pretty_cards,
 )
 from conformance.arbiter.verdict import Verdict
+from conformance.reports.paths import suite_relative
 
 
 def render(verdict: Verdict, console: Console) -> None:
     rec = verdict.record
     name = rec.seat_name
     head = Table.grid(padding=(0, 2))
-    head.add_row("record", rec.path + (f"  ({rec.id})" if rec.id else ""))
+    path = suite_relative(rec.path)
+    head.add_row("record", path + (f"  ({rec.id})" if rec.id else ""))
     if rec.title:
         head.add_row("title", rec.title)
     opts = ", ".join(f"{k}={v}" for k, v in rec.options.items()) or "defaults"
@@ -62,7 +65,7 @@ def render(verdict: Verdict, console: Console) -> None:
 
     if verdict.stopped is not None:
         r = verdict.stopped
-        where = f" ({rec.path}:{r.line})" if r.line else ""
+        where = f" ({path}:{r.line})" if r.line else ""
         console.print(Panel(
             f"Action {r.index}{where}: {name(r.seat)} played [bold]{r.text}[/bold].\n"
             f"The rules reject it: {r.reason} ({', '.join(r.clauses) or 'no clause'}).\n"
@@ -80,9 +83,8 @@ def render(verdict: Verdict, console: Console) -> None:
         rules = s.rules
         rank = Table(title=f"Settlement by the rules (ending: {rules.get('ending')})",
                      header_style="bold")
-        rank.add_column("place", justify="right")
+        rank.add_column("place")
         rank.add_column("seat")
-        rank.add_column("rank")
         rank.add_column("points", justify="right")
         rank.add_column("rules total", justify="right")
         rank.add_column("table total", justify="right")
@@ -95,8 +97,11 @@ def render(verdict: Verdict, console: Console) -> None:
             recorded = (f"{rec_totals[seat]:+d}" if rec_totals is not None
                         else f"{diffs[seat].recorded:+d}" if seat in diffs else "")
             style = "red" if seat in diffs else ""
-            rank.add_row(str(entry.get("place", "")), name(seat), str(entry.get("rank", "")),
-                         str(entry.get("points", "")), f"{rules['totals'][seat]:+d}",
+            place = describe_place(entry.get("rank", ""))
+            if entry.get("mom") and entry.get("rank") != "mom":
+                place += " (móm)"
+            rank.add_row(place, name(seat), str(entry.get("points", "")),
+                         f"{rules['totals'][seat]:+d}",
                          Text(recorded, style=style))
         console.print(rank)
         pays = [describe_payment(p, name) for p in rules.get("payments") or []]
@@ -106,7 +111,8 @@ def render(verdict: Verdict, console: Console) -> None:
         problems = ([describe_seat_difference(d, name) for d in s.seats]
                     + [describe_payment_difference(p, name) for p in s.payments]
                     + [f"{name(p.seat) if p.seat >= 0 else 'game'}: {p.field} recorded as"
-                       f" {p.recorded!r}, the rules say {p.rules!r}" for p in s.places]
+                       f" {_shown(p.field, p.recorded)}, the rules say {_shown(p.field, p.rules)}"
+                       for p in s.places]
                     + list(s.notes))
         if problems:
             console.print(Panel("\n".join(problems), title="Where the table's settlement differs",
@@ -114,3 +120,7 @@ def render(verdict: Verdict, console: Console) -> None:
     style = "bold green" if verdict.agrees else "bold red"
     word = "AGREES WITH THE RULES" if verdict.agrees else "DOES NOT AGREE WITH THE RULES"
     console.print(Text(f"Verdict: the record {word}. {verdict.sentence}.", style=style))
+
+
+def _shown(field: str, value: object) -> str:
+    return describe_place(value) if field == "rank" else repr(value)

@@ -8,7 +8,7 @@ import click
 from rich.console import Console
 
 from conformance.reports.jsonl import ReportError, merge_reports, read_report
-from conformance.reports.outputs import EXIT_HARNESS, exit_code, write_outputs
+from conformance.reports.outputs import EXIT_HARNESS, EXIT_USAGE, exit_code, write_outputs
 from conformance.reports.terminal import print_summary
 
 
@@ -17,24 +17,26 @@ from conformance.reports.terminal import print_summary
                 type=click.Path(dir_okay=False))
 @click.option("--junit", type=click.Path(dir_okay=False), metavar="F", help="Write JUnit XML.")
 @click.option("--markdown", type=click.Path(dir_okay=False), metavar="F",
-              help="Write a Markdown summary.")
+              help="Write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY).")
 @click.option("--html", type=click.Path(dir_okay=False), metavar="F", help="Write an HTML page.")
+@click.option("--badge", type=click.Path(dir_okay=False), metavar="F.json",
+              help="Write a shields.io endpoint badge (JSON).")
 def command(reports: tuple[str, ...], junit: str | None, markdown: str | None,
-            html: str | None) -> None:
+            html: str | None, badge: str | None) -> None:
     """Summarise JSONL reports (several are merged, e.g. shards) and render them again.
 
     Exits like the run did: 0 conformant, 1 failures, 2 harness or protocol error (or a run
-    that was cut short).
+    that was cut short); 3 when a report file is missing or is not a report.
     """
     try:
         report = merge_reports([read_report(p) for p in reports])
     except ReportError as e:
-        click.echo(f"phom-conformance: {e}", err=True)
-        sys.exit(EXIT_HARNESS)
+        click.echo(f"phom-conformance report: {e}", err=True)
+        sys.exit(EXIT_USAGE)
     try:
-        write_outputs(report, junit=junit, markdown=markdown, html=html)
+        write_outputs(report, junit=junit, markdown=markdown, html=html, badge=badge)
     except OSError as e:
-        click.echo(f"phom-conformance: cannot write a report file: {e}", err=True)
+        click.echo(f"phom-conformance report: cannot write a report file: {e}", err=True)
         sys.exit(EXIT_HARNESS)
-    print_summary(report, Console())
+    print_summary(report, Console(), written=[html] if html else list(reports))
     sys.exit(exit_code(report))

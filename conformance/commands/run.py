@@ -219,5 +219,5 @@ def command(
         write_outputs(result, junit=junit, markdown=markdown, html=html)
     except OSError as e:
         fail(f"cannot write a report file: {e}", EXIT_HARNESS)
-    print_summary(result, console)
+    print_summary(result, console, written=[str(p) for p in (html, report, junit) if p])
     sys.exit(exit_code(result))

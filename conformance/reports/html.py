@@ -1,7 +1,10 @@
-"""A self-contained HTML page: per ruleset a clause x outcome matrix, failures with transcripts.
+"""A self-contained HTML page that starts with what failed.
 
-No external assets (styles inline, no scripts, no fonts or images from elsewhere), so the file
-can be archived as a CI artifact and opened anywhere.
+Top: the verdict and each ruleset's conformance figures, then an index of the failures; then
+every failure (an anchor, the failing step and clause, expected against got, the transcript
+as steps with their requests and replies folded under each); then the clause x ruleset
+matrix, whose cells link to their failures. No external assets and no scripts, so the file
+can be archived as a CI artifact and opened anywhere. Paths are relative to the suite.
 """
 
 from __future__ import annotations
@@ -11,17 +14,13 @@ from pathlib import Path
 
 import jinja2
 
-from conformance.outcomes import ORDER
+from conformance.outcomes import Outcome
+from conformance.reports.failures import clause_ruleset_matrix, failures
 from conformance.reports.jsonl import Report
-from conformance.reports.matrix import (
-    clause_matrix,
-    impl_title,
-    needs_attention,
-    show_value,
-    transcript_lines,
-    used_outcomes,
-    verdict,
-)
+from conformance.reports.matrix import impl_title, percent, ruleset_figures, used_outcomes, verdict
+from conformance.reports.paths import suite_relative
+
+_VERDICT_CLASS = {"conformant": "v-ok", "not conformant": "v-bad"}
 
 
 def _template() -> jinja2.Template:
@@ -30,27 +29,38 @@ def _template() -> jinja2.Template:
     )
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
-    env.filters["show"] = show_value
+    env.filters["rel"] = suite_relative
+    env.filters["percent"] = percent
     return env.from_string(text)
 
 
 def render_html(report: Report) -> str:
     results = report.results
-    bad = needs_attention(results)
+    shown = failures(results)
+    rulesets, matrix = clause_ruleset_matrix(results, shown)
+    t = report.totals
+    judged = len(results) - t[Outcome.SKIPPED.value]
+    phrase = verdict(results, report.complete)
+    planned = report.header.get("planned")
     return _template().render(
         title=impl_title(report.header),
         header=report.header,
-        complete=report.complete,
+        command=suite_relative(str(report.header.get("command") or "")),
         cut_short=report.cut_short_reason,
-        notes=report.notes,
-        totals=report.totals,
-        order=[o.value for o in ORDER],
+        start_error=suite_relative(str(report.header.get("start_error") or "")) or None,
+        planned=planned if isinstance(planned, int) else "?",
+        notes=[suite_relative(n) for n in report.notes],
+        totals=t,
+        judged=judged,
+        overall=100.0 * t[Outcome.PASS.value] / judged if judged else None,
         columns=used_outcomes(results),
-        matrix=clause_matrix(results),
-        failures=[(r, transcript_lines(r.transcript, 1000)) for r in bad],
-        skipped=[r for r in results if r.outcome.value in ("skipped", "xfail")],
-        conformant=verdict(results, report.complete) == "conformant",
-        verdict=verdict(results, report.complete),
+        figures=ruleset_figures(results),
+        failures=shown,
+        rulesets=rulesets,
+        matrix=matrix,
+        skipped=[r for r in results if r.outcome in (Outcome.SKIPPED, Outcome.XFAIL)],
+        verdict=phrase,
+        verdict_class=_VERDICT_CLASS.get(phrase, "v-warn"),
         count=len(results),
     )
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.reports.jsonl import Report
 from conformance.reports.matrix import impl_title, show_value, transcript_lines
+from conformance.reports.paths import suite_relative
 
 _FAILURE = {Outcome.FAIL, Outcome.XPASS}
 _ERROR = {Outcome.ERROR, Outcome.CRASH, Outcome.TIMEOUT, Outcome.PROTOCOL_ERROR}
@@ -19,12 +20,13 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _clean(tree: ET.Element) -> None:
-    """Replace characters XML 1.0 cannot hold (an implementation's stderr may have any)."""
+    """Replace characters XML 1.0 cannot hold (an implementation's stderr may have any), and
+    write the suite's paths relative to it."""
     for el in tree.iter():
         if el.text:
-            el.text = _NOT_XML.sub("\ufffd", el.text)
+            el.text = suite_relative(_NOT_XML.sub("\ufffd", el.text))
         for key, value in el.attrib.items():
-            el.set(key, _NOT_XML.sub("\ufffd", value))
+            el.set(key, suite_relative(_NOT_XML.sub("\ufffd", value)))
 
 
 def _details(r: ScenarioResult) -> str:

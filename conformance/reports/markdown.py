@@ -1,96 +1,181 @@
-"""Markdown for CI step summaries: totals, clause x outcome counts per ruleset, failures.
+"""Markdown for CI step summaries (``$GITHUB_STEP_SUMMARY``): failures first, short.
 
-GitHub caps a step summary at 1 MiB: failures beyond ``max_failures`` are counted, not shown,
-and long values are cut.
+At most :data:`MAX_LINES` lines whatever the run: the verdict and each ruleset's figures,
+then the failures (at most :data:`MAX_LISTED` rows, with the count of the rest), the clauses
+they fall under, and as many of the first failures in detail as the remaining lines allow.
+The HTML report has everything.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from conformance.outcomes import ORDER, Outcome
+from conformance.reports.failures import Failure, clause_ruleset_matrix, failures
+from conformance.reports.jsonfmt import one_line
 from conformance.reports.jsonl import Report
-from conformance.reports.matrix import (
-    clause_matrix,
-    impl_title,
-    needs_attention,
-    show_value,
-    transcript_lines,
-    used_outcomes,
-    verdict,
-)
+from conformance.reports.matrix import impl_title, percent, ruleset_figures, verdict
+from conformance.reports.paths import suite_relative
+
+MAX_LINES = 150
+MAX_LISTED = 40
+_CLAUSE_ROWS = 15
+_DETAILED = 5
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+def _cell(text: str, limit: int = 140) -> str:
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.replace("|", "\\|")
 
 
-def _code(text: str) -> str:
+def _code(text: str, limit: int = 140) -> str:
+    text = _cell(text, limit)
+    if not text:
+        return ""
     fence = "``" if "`" in text else "`"
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def render_markdown(report: Report, max_failures: int = 50, transcript_lines_max: int = 40) -> str:
-    results = report.results
-    t = report.totals
-    bad = needs_attention(results)
-    out = [f"## Phỏm conformance: {impl_title(report.header)}:"
-           f" {verdict(results, report.complete)}", ""]
-    summary = ", ".join(f"{t[o.value]} {o.value}" for o in ORDER if t[o.value])
-    out.append(f"**{len(results)} scenarios**: {summary or 'none'}")
-    out.append("")
-    h = report.header
-    out.append(f"kit {h.get('kit_version')} · protocol {h.get('protocol')}"
-               f" · spec {h.get('spec_digest')} · seed {h.get('seed')}"
-               f" · started {h.get('started')}")
-    if not report.complete:
-        out += ["", f"> **Run cut short:** {report.cut_short_reason}"]
-    for note in report.notes:
-        out += ["", f"> {note}"]
-    out += ["", "| outcome | scenarios |", "|---|---:|"]
-    out += [f"| {o.value} | {t[o.value]} |" for o in ORDER if t[o.value]]
-    columns = used_outcomes(results)
-    for ruleset, rows in clause_matrix(results).items():
-        out += ["", f"### {ruleset}", "", "| clause | " + " | ".join(columns) + " |",
-                "|---|" + "---:|" * len(columns)]
-        for clause, row in rows.items():
-            cells = [str(row[c]) if row[c] else "" for c in columns]
-            out.append(f"| {_cell(clause)} | " + " | ".join(cells) + " |")
-    if bad:
-        out += ["", f"### Needs attention ({len(bad)})", ""]
-        for r in bad[:max_failures]:
-            first = r.message.splitlines()[0] if r.message else ""
-            out.append(f"<details><summary><code>{_html(r.id)}</code> · <b>{r.outcome.value}</b> · "
-                       f"{_html(first[:200])}</summary>")
-            out.append("")
-            if r.source:
-                out.append(f"- scenario: {_code(r.source)}")
-            if r.step:
-                out.append(f"- step: {_code(r.step)}")
-            if r.clause:
-                out.append(f"- clause: {_code(r.clause)}")
-            if r.outcome is Outcome.FAIL:
-                out.append(f"- expected: {_code(show_value(r.expected, 500))}")
-                out.append(f"- actual: {_code(show_value(r.actual, 500))}")
-            if r.replay:
-                out.append(f"- replay: {_code(r.replay)}")
-            if len(r.message.splitlines()) > 1 or r.transcript or r.stderr_tail:
-                out += ["", "````text"]
-                out += r.message.splitlines()[1:20]
-                lines = transcript_lines(r.transcript, 300)
-                out += lines[-transcript_lines_max:]
-                if r.stderr_tail:
-                    out += ["--- stderr (tail) ---", *r.stderr_tail.splitlines()[-20:]]
-                out.append("````")
-            out += ["", "</details>", ""]
-        if len(bad) > max_failures:
-            out.append(f"… and {len(bad) - max_failures} more (see the JSONL or HTML report).")
-    return "\n".join(out) + "\n"
-
-
 def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _head(report: Report, first: Failure | None) -> list[str]:
+    results, t, h = report.results, report.totals, report.header
+    counts = ", ".join(f"{t[o.value]} {o.value}" for o in ORDER if t[o.value]) or "none"
+    out = [f"## Phỏm conformance: {impl_title(h)}: {verdict(results, report.complete)}", "",
+           f"**{len(results)} scenarios**: {counts} · kit {h.get('kit_version')}"
+           f" · protocol {h.get('protocol')} · spec {h.get('spec_digest')} · seed {h.get('seed')}"]
+    if first is not None:
+        clause = f" ({_code(first.clause)})" if first.clause else ""
+        step = f" at “{_cell(first.step_text, 100)}”" if first.step_text else ""
+        out += ["", f"**First failure:** {_code(first.id)}{clause}{step}: {_cell(first.headline)}"]
+    if not report.complete:
+        planned = h.get("planned")
+        held = f" The report holds {len(results)} of the {planned} planned scenarios." \
+            if isinstance(planned, int) else ""
+        out += ["", f"> **Run cut short:** {suite_relative(report.cut_short_reason or '')}.{held}"]
+    if h.get("start_error"):
+        out += ["", f"> **The implementation did not start:** {suite_relative(h['start_error'])}"]
+    for note in report.notes[:3]:
+        out += ["", f"> {_cell(suite_relative(note), 300)}"]
+    figures = ruleset_figures(results)
+    if figures:
+        columns = [o.value for o in ORDER if t[o.value] or o is Outcome.PASS]
+        out += ["", "| ruleset | conformance | judged | " + " | ".join(columns) + " |",
+                "|---|---:|---:|" + "---:|" * len(columns)]
+        for f in figures:
+            cells = [str(f["counts"][c]) if f["counts"][c] else "" for c in columns]
+            out.append(f"| {_cell(f['ruleset'])} | {percent(f['conformance'])} | {f['judged']} | "
+                       + " | ".join(cells) + " |")
+    return out
+
+
+def _failure_rows(shown: list[Failure]) -> list[str]:
+    out = ["", f"### Failures ({len(shown)})", "",
+           "| # | scenario | outcome | clause | failing step | what |",
+           "|---:|---|---|---|---|---|"]
+    for f in shown[:MAX_LISTED]:
+        step = _cell(f.step_text or "", 90)
+        if f.step_where:
+            step += f" ({_code(f.step_where)})"
+        out.append(f"| {f.number} | {_code(f.id)} | {f.outcome} | {_code(f.clause or '')} | {step}"
+                   f" | {_code(f.headline, 160)} |")
+    if len(shown) > MAX_LISTED:
+        out += ["", f"… and {len(shown) - MAX_LISTED} more: the HTML report (`--html F`) lists"
+                " every one."]
+    return out
+
+
+def _clause_rows(report: Report, shown: list[Failure]) -> list[str]:
+    rulesets, matrix = clause_ruleset_matrix(report.results, shown)
+    failing = [(c, row) for c, row in matrix if any(cell.failures for cell in row.values())]
+    if not failing:
+        return []
+    out = ["", f"### Clauses with failures ({len(failing)})", "",
+           "| clause | " + " | ".join(rulesets) + " |", "|---|" + "---:|" * len(rulesets)]
+    for clause, row in failing[:_CLAUSE_ROWS]:
+        cells = []
+        for rs in rulesets:
+            cell = row.get(rs)
+            cells.append("" if cell is None else f"{len(cell.failures)}/{cell.total}"
+                         if cell.failures else "✓")
+        out.append(f"| {_code(clause)} | " + " | ".join(cells) + " |")
+    if len(failing) > _CLAUSE_ROWS:
+        out.append(f"| … {len(failing) - _CLAUSE_ROWS} more | " + " | ".join("" for _ in rulesets)
+                   + " |")
+    return out
+
+
+def _detail(f: Failure) -> list[str]:
+    out = ["", f"<details><summary>#{f.number} <code>{_html(f.id)}</code> · {f.outcome} ·"
+           f" {_html(_cell(f.headline, 150))}</summary>", ""]
+    if f.step_text:
+        where = f" ({_code(f.step_where)})" if f.step_where else ""
+        out.append(f"- failing step: {_cell(f.step_text)}{where}")
+    if f.clause:
+        out.append(f"- clause: {_code(f.clause)}")
+    if f.expected is not None:
+        out.append(f"- expected: {_code(one_line(f.result.expected), 300)}")
+        out.append(f"- got: {_code(one_line(f.result.actual), 300)}")
+    if f.result.replay:
+        out.append(f"- replay: {_code(suite_relative(f.result.replay), 300)}")
+    tail = f.details.splitlines()[:3] + f.stderr.splitlines()[-3:]
+    if tail:
+        out += ["", "````text", *(line[:200] for line in tail), "````"]
+    out += ["", "</details>"]
+    return out
+
+
+def _skipped(report: Report) -> list[str]:
+    reasons = Counter((r.message.splitlines() or [""])[0] for r in report.results
+                      if r.outcome in (Outcome.SKIPPED, Outcome.XFAIL))
+    if not reasons:
+        return []
+    out = ["", f"### Skipped and expected failures ({sum(reasons.values())})", ""]
+    for why, n in reasons.most_common(5):
+        out.append(f"- {n} × {_cell(suite_relative(why), 200) or '(no reason given)'}")
+    if len(reasons) > 5:
+        out.append(f"- … {len(reasons) - 5} other reasons")
+    return out
+
+
+def render_markdown(report: Report, max_lines: int = MAX_LINES) -> str:
+    """The summary, at most ``max_lines`` lines (the head and the failure list always fit)."""
+    shown = failures(report.results, width=60)
+    out = _head(report, shown[0] if shown else None)
+    if shown:
+        out += _failure_rows(shown)
+        out += _clause_rows(report, shown)
+    else:
+        out += ["", "No failures."]
+    skipped = _skipped(report)
+    if len(out) + len(skipped) <= max_lines:
+        out += skipped
+    if shown:
+        heading = ["", "### The first failures in detail"]
+        blocks: list[str] = []
+        used = len(out) + len(heading)
+        seen: set[str] = set()
+        for f in shown:
+            base = f.id.split("[", 1)[0]  # one ruleset of a scenario is enough here
+            if base in seen:
+                continue
+            seen.add(base)
+            if len(seen) > _DETAILED:
+                break
+            block = _detail(f)
+            if used + len(block) > max_lines:
+                break
+            blocks += block
+            used += len(block)
+        if blocks:
+            out += heading + blocks
+    return "\n".join(out[:max_lines]) + "\n"
 
 
 def write_markdown(report: Report, path: str | Path) -> None:

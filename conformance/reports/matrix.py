@@ -54,9 +54,13 @@ def show_value(value: Any, limit: int = 2000) -> str:
 def transcript_lines(transcript: Iterable[dict[str, Any]], limit: int = 400) -> list[str]:
     """One line per request, reply or error, for reading a failure."""
     out: list[str] = []
+    unread = 0
     for entry in transcript:
         if "omitted" in entry:
             out.append(f"   ... {entry['omitted']} exchanges left out ...")
+            continue
+        if unread:  # after the first request without a reply, only count the rest
+            unread += 1
             continue
         out.append(">> " + show(entry.get("request"), limit))
         if "reply" in entry:
@@ -64,7 +68,10 @@ def transcript_lines(transcript: Iterable[dict[str, Any]], limit: int = 400) -> 
         elif "error" in entry:
             out.append("!! " + show(entry["error"], limit))
         else:
-            out.append("<< (reply not read)")
+            unread = 1
+    if unread:
+        out.append("<< (reply not read)" if unread == 1 else
+                   f"<< (reply not read, nor those of the {unread - 1} requests sent after it)")
     return out
 
 
@@ -87,3 +94,31 @@ def impl_title(header: dict[str, Any]) -> str:
     if impl.get("language"):
         parts.append(f"({impl['language']})")
     return " ".join(p for p in parts if p)
+
+
+def ruleset_figures(results: Iterable[ScenarioResult]) -> list[dict[str, Any]]:
+    """Per ruleset: counts per outcome, the scenarios judged (all but skipped) and the share
+    of them that passed (``conformance``, a percentage, None when nothing was judged)."""
+    by: dict[str, dict[str, int]] = {}
+    for r in results:
+        for rs in r.rulesets or (ANY_RULESET,):
+            row = by.setdefault(rs, {o.value: 0 for o in ORDER})
+            row[r.outcome.value] += 1
+    out = []
+    for rs, counts in sorted(by.items()):
+        total = sum(counts.values())
+        judged = total - counts[Outcome.SKIPPED.value]
+        share = 100.0 * counts[Outcome.PASS.value] / judged if judged else None
+        out.append({"ruleset": rs, "total": total, "judged": judged, "counts": counts,
+                    "conformance": share})
+    return out
+
+
+def percent(share: float | None) -> str:
+    """``99.2 %``; a share short of 100 is never rounded up to it."""
+    if share is None:
+        return "—"
+    text = f"{share:.1f}"
+    if text == "100.0" and share < 100.0:
+        text = "99.9"
+    return f"{text} %"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conformance.outcomes import Outcome
+from conformance.reports.badge import write_badge
 from conformance.reports.html import write_html
 from conformance.reports.jsonl import Report
 from conformance.reports.junit import write_junit
@@ -39,6 +40,7 @@ def write_outputs(
     junit: str | Path | None = None,
     markdown: str | Path | None = None,
     html: str | Path | None = None,
+    badge: str | Path | None = None,
 ) -> list[str]:
     """Render ``report`` to each path given; return the paths written."""
     written = []
@@ -51,4 +53,7 @@ def write_outputs(
     if html:
         write_html(report, html)
         written.append(str(html))
+    if badge:
+        write_badge(report, badge)
+        written.append(str(badge))
     return written

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import TracebackType
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 from rich.text import Text
 
-from conformance.outcomes import ORDER, Outcome, ScenarioResult
+from conformance.outcomes import ORDER, ScenarioResult
+from conformance.reports.failures import failures
 from conformance.reports.jsonl import Report
-from conformance.reports.matrix import impl_title, needs_attention, show_value, verdict
+from conformance.reports.matrix import impl_title, percent, ruleset_figures, verdict
+from conformance.reports.paths import suite_relative
 
 STYLE = {
     "pass": "green", "fail": "bold red", "error": "bold magenta", "crash": "bold red",
@@ -54,8 +57,11 @@ class RunProgress:
         self._progress.update(self._task, advance=1, failed=failed)
 
 
-def print_summary(report: Report, console: Console, max_rows: int = 30) -> None:
-    """Totals, then the scenarios that need attention with their replay commands."""
+def print_summary(report: Report, console: Console, max_rows: int = 20,
+                  written: Sequence[str] | None = None) -> None:
+    """Totals and each ruleset's figures, then the scenarios that need attention: id with its
+    ruleset, outcome, the failing step's clause, the step and expected against got (no
+    paths), then how to replay them. ``written``: the files that list every failure."""
     t = report.totals
     console.print(Text.assemble(("Phỏm conformance: ", "bold"), impl_title(report.header)))
     line = Text(f"{len(report.results)} scenarios: ")
@@ -67,11 +73,19 @@ def print_summary(report: Report, console: Console, max_rows: int = 30) -> None:
             line.append(f"{t[o.value]} {o.value}", STYLE[o.value])
             first = False
     console.print(line)
+    figures = ruleset_figures(report.results)
+    if len(figures) > 1 or (figures and figures[0]["conformance"] not in (None, 100.0)):
+        console.print(Text(" · ".join(f"{f['ruleset']} {percent(f['conformance'])}"
+                                      for f in figures), style="dim"))
     if not report.complete:
-        console.print(f"[bold red]run cut short:[/] {report.cut_short_reason}")
+        planned = report.header.get("planned")
+        held = (f" ({len(report.results)} of {planned} planned scenarios)"
+                if isinstance(planned, int) else "")
+        console.print(Text.assemble(("run cut short: ", "bold red"),
+                                    suite_relative(report.cut_short_reason or "") + held))
     for note in report.notes:
-        console.print(f"[yellow]note:[/] {note}")
-    bad = needs_attention(report.results)
+        console.print(Text.assemble(("note: ", "yellow"), suite_relative(note)))
+    bad = failures(report.results, width=120)
     if not bad:
         phrase = verdict(report.results, report.complete)
         if phrase == "conformant":
@@ -79,21 +93,37 @@ def print_summary(report: Report, console: Console, max_rows: int = 30) -> None:
         elif report.complete:
             console.print(f"[bold yellow]{phrase}[/]")
         return
-    table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
-    table.add_column("scenario", overflow="fold")
-    table.add_column("outcome")
-    table.add_column("clause")
-    table.add_column("what", overflow="fold")
-    for r in bad[:max_rows]:
-        what = r.message.splitlines()[0] if r.message else ""
-        if r.outcome is Outcome.FAIL and r.step:
-            what = (f"{r.step}: expected {show_value(r.expected, 120)},"
-                    f" got {show_value(r.actual, 120)}")
-        table.add_row(r.id, Text(r.outcome.value, STYLE[r.outcome.value]), r.clause or "", what)
-    console.print(table)
+    console.print(Text(f"{len(bad)} need attention:", style="bold"))
+    for f in bad[:max_rows]:
+        head = Text.assemble(f"{f.number:>3} ", (f.id, "bold"), "  ",
+                             (f.outcome, STYLE[f.outcome]))
+        if f.clause:
+            head.append(f"  {f.clause}", "cyan")
+        console.print(head, overflow="fold")
+        if f.step_text:
+            console.print(_indented(f.step_text))
+        console.print(_indented(_cut(f.headline, 300)))
     if len(bad) > max_rows:
-        console.print(f"... and {len(bad) - max_rows} more (see the report files)")
-    console.print("[bold]replay one:[/]")
-    for r in bad[: min(5, max_rows)]:
-        if r.replay:
-            console.print(f"  {r.replay}", soft_wrap=True, highlight=False, markup=False)
+        where = (f"see {', '.join(written)}" if written
+                 else "write them all with --html F or --report F.jsonl")
+        console.print(f"... and {len(bad) - max_rows} more ({where})", highlight=False)
+    replays: list[str] = []
+    seen: set[str] = set()
+    for f in bad:
+        base = f.id.split("[", 1)[0]  # one ruleset of a scenario is enough to replay
+        if f.result.replay and base not in seen and len(replays) < 3:
+            seen.add(base)
+            replays.append(f.result.replay)
+    if replays:
+        console.print("[bold]replay one:[/]")
+        for command in replays:
+            console.print(f"  {suite_relative(command)}", soft_wrap=True, highlight=False,
+                          markup=False)
+
+
+def _indented(text: str) -> Padding:
+    return Padding(Text(text, overflow="fold"), (0, 0, 0, 6), expand=False)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

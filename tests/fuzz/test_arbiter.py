@@ -124,7 +124,7 @@ def test_replay_page_is_self_contained(tmp_path: Path) -> None:
     assert "does not agree" in page and "↪" in page
     assert "is owed 1 more" in page
     # every action has its anchor, the final ranking is shown
-    assert page.count('<div class="step') == 36 and "nhat" in page
+    assert page.count('<div class="step') == 36 and "Nhất" in page and "nhat" not in page
 
 
 def test_replay_page_marks_moved_and_sent_cards() -> None:

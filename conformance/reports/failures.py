@@ -72,6 +72,15 @@ class Failure:
         return self.result.outcome.value
 
 
+_CONTROL = re.compile("\x1b\\[[0-9;]*[A-Za-z]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    """``text`` without terminal colour codes and control characters (an implementation's
+    stderr may hold any), its paths relative to the suite."""
+    return suite_relative(_CONTROL.sub("", text))
+
+
 def anchor_for(scenario_id: str, taken: set[str]) -> str:
     """A stable HTML id for a scenario (``f-deck-rank-order-k-a-co-ban``), unique in ``taken``."""
     base = "f-" + (re.sub(r"[^A-Za-z0-9_.-]+", "-", scenario_id).strip("-") or "scenario")
@@ -92,7 +101,7 @@ def failures(results: Iterable[ScenarioResult], width: int = 100) -> list[Failur
 
 def _failure(number: int, r: ScenarioResult, anchor: str, width: int) -> Failure:
     where, text = split_label(r.step) if r.step else (None, None)
-    message = suite_relative(r.message)
+    message = printable(r.message)
     lines = message.splitlines()
     headline = lines[0] if lines else r.outcome.value
     if r.step and r.outcome is Outcome.FAIL:
@@ -109,7 +118,7 @@ def _failure(number: int, r: ScenarioResult, anchor: str, width: int) -> Failure
         details="\n".join(lines[1:]) if len(lines) > 1 else "",
         steps=transcript_steps(r.transcript, r.step, width,
                                stopped=r.outcome.breaks_session),
-        stderr=suite_relative(r.stderr_tail),
+        stderr=printable(r.stderr_tail),
     )
 
 
@@ -178,6 +187,7 @@ def transcript_steps(transcript: Sequence[dict[str, Any]], failing: str | None,
     steps: list[Step] = []
     fail_where, fail_text = split_label(failing) if failing else (None, None)
     unread: Step | None = None
+    key: tuple[str | None, str] | None = None
     for entry in transcript:
         if "omitted" in entry:
             if steps:
@@ -187,7 +197,8 @@ def transcript_steps(transcript: Sequence[dict[str, Any]], failing: str | None,
             unread.unread += 1
             continue
         where, text = split_label(str(entry["step"])) if entry.get("step") else (None, "")
-        if not steps or (steps[-1].where, steps[-1].text) != (where, text):
+        if not steps or key != (where, text):
+            key = (where, text)
             steps.append(Step(text or "(step not recorded)", where))
         x = _exchange(entry, width)
         if x.status == "unread":

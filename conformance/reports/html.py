@@ -20,6 +20,8 @@ from conformance.reports.jsonl import Report
 from conformance.reports.matrix import impl_title, percent, ruleset_figures, used_outcomes, verdict
 from conformance.reports.paths import suite_relative
 
+_META = (("kit_version", "kit"), ("protocol", "protocol"), ("spec_digest", "spec"),
+         ("seed", "seed"), ("started", "started"))
 _VERDICT_CLASS = {"conformant": "v-ok", "not conformant": "v-bad"}
 
 
@@ -36,7 +38,7 @@ def _template() -> jinja2.Template:
 
 def render_html(report: Report) -> str:
     results = report.results
-    shown = failures(results)
+    shown = failures(results, width=72)
     rulesets, matrix = clause_ruleset_matrix(results, shown)
     t = report.totals
     judged = len(results) - t[Outcome.SKIPPED.value]
@@ -44,8 +46,9 @@ def render_html(report: Report) -> str:
     planned = report.header.get("planned")
     return _template().render(
         title=impl_title(report.header),
-        header=report.header,
-        command=suite_relative(str(report.header.get("command") or "")),
+        meta=" · ".join(f"{label} {report.header[key]}" for key, label in _META
+                        if report.header.get(key) is not None),
+        command=str(report.header.get("command") or ""),
         cut_short=report.cut_short_reason,
         start_error=suite_relative(str(report.header.get("start_error") or "")) or None,
         planned=planned if isinstance(planned, int) else "?",

@@ -37,6 +37,8 @@ def _lines(value: Any, width: int, indent: int, depth: int) -> list[str]:
             out += [pad + line for line in inner]
         out.append("}")
         return out
+    if all(not isinstance(v, dict | list) for v in value):
+        return ["[", *(pad + line for line in _packed(value, width - (depth + 1) * indent)), "]"]
     out = ["["]
     for i, v in enumerate(value):
         inner = _lines(v, width, indent, depth + 1)
@@ -44,3 +46,18 @@ def _lines(value: Any, width: int, indent: int, depth: int) -> list[str]:
         out += [pad + line for line in inner]
     out.append("]")
     return out
+
+
+def _packed(items: list[Any], width: int) -> list[str]:
+    """Scalars filled into lines of at most ``width`` columns (a longer one alone)."""
+    lines: list[str] = []
+    line = ""
+    for i, v in enumerate(items):
+        token = one_line(v) + ("," if i < len(items) - 1 else "")
+        if line and len(line) + 1 + len(token) > width:
+            lines.append(line)
+            line = token
+        else:
+            line = f"{line} {token}" if line else token
+    lines.append(line)
+    return lines

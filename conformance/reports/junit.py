@@ -20,19 +20,18 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _clean(tree: ET.Element) -> None:
-    """Replace characters XML 1.0 cannot hold (an implementation's stderr may have any), and
-    write the suite's paths relative to it."""
+    """Replace characters XML 1.0 cannot hold (an implementation's stderr may have any)."""
     for el in tree.iter():
         if el.text:
-            el.text = suite_relative(_NOT_XML.sub("\ufffd", el.text))
+            el.text = _NOT_XML.sub("\ufffd", el.text)
         for key, value in el.attrib.items():
-            el.set(key, suite_relative(_NOT_XML.sub("\ufffd", value)))
+            el.set(key, _NOT_XML.sub("\ufffd", value))
 
 
 def _details(r: ScenarioResult) -> str:
-    lines = [r.message]
+    lines = [suite_relative(r.message)]
     if r.step:
-        lines.append(f"step: {r.step}")
+        lines.append(f"step: {suite_relative(r.step)}")
     if r.clause:
         lines.append(f"clause: {r.clause}")
     if r.outcome is Outcome.FAIL:
@@ -41,7 +40,7 @@ def _details(r: ScenarioResult) -> str:
     if r.replay:
         lines.append(f"replay: {r.replay}")
     if r.source:
-        lines.append(f"scenario: {r.source}")
+        lines.append(f"scenario: {suite_relative(r.source)}")
     return "\n".join(line for line in lines if line)
 
 
@@ -63,14 +62,14 @@ def render_junit(report: Report) -> str:
         case = ET.SubElement(suite, "testcase", name=r.id, classname=f"phom.{ruleset}",
                              time=f"{r.duration:.3f}")
         if r.source:
-            case.set("file", r.source.rsplit(":", 1)[0])
+            case.set("file", suite_relative(r.source).rsplit(":", 1)[0])
         cprops = ET.SubElement(case, "properties")
         for clause in r.clauses:
             ET.SubElement(cprops, "property", name="clause", value=clause)
         for rs in r.rulesets:
             ET.SubElement(cprops, "property", name="ruleset", value=rs)
         ET.SubElement(cprops, "property", name="outcome", value=r.outcome.value)
-        first = r.message.splitlines()[0] if r.message else r.outcome.value
+        first = suite_relative(r.message.splitlines()[0]) if r.message else r.outcome.value
         if r.outcome in _FAILURE:
             counts["failures"] += 1
             ET.SubElement(case, "failure", message=first, type=r.outcome.value).text = _details(r)
@@ -81,15 +80,16 @@ def render_junit(report: Report) -> str:
             counts["skipped"] += 1
             ET.SubElement(case, "skipped", message=f"{r.outcome.value}: {first}")
         if r.transcript and r.outcome not in (Outcome.PASS, Outcome.SKIPPED):
-            ET.SubElement(case, "system-out").text = "\n".join(transcript_lines(r.transcript))
+            ET.SubElement(case, "system-out").text = suite_relative(
+                "\n".join(transcript_lines(r.transcript)))
         if r.stderr_tail:
-            ET.SubElement(case, "system-err").text = r.stderr_tail
+            ET.SubElement(case, "system-err").text = suite_relative(r.stderr_tail)
     if not report.complete:
         counts["tests"] += 1
         counts["errors"] += 1
         case = ET.SubElement(suite, "testcase", name="run complete", classname="phom.run", time="0")
         ET.SubElement(case, "error", message="the run was cut short", type="incomplete").text = (
-            str(report.cut_short_reason))
+            suite_relative(str(report.cut_short_reason)))
     for el in (suites, suite):
         for key, value in counts.items():
             el.set(key, str(value))

@@ -123,7 +123,7 @@ def _detail(f: Failure) -> list[str]:
         out.append(f"- expected: {_code(one_line(f.result.expected), 300)}")
         out.append(f"- got: {_code(one_line(f.result.actual), 300)}")
     if f.result.replay:
-        out.append(f"- replay: {_code(suite_relative(f.result.replay), 300)}")
+        out.append(f"- replay: {_code(f.result.replay, 300)}")
     tail = f.details.splitlines()[:3] + f.stderr.splitlines()[-3:]
     if tail:
         out += ["", "````text", *(line[:200] for line in tail), "````"]

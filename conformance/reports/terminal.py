@@ -117,7 +117,7 @@ def print_summary(report: Report, console: Console, max_rows: int = 20,
     if replays:
         console.print("[bold]replay one:[/]")
         for command in replays:
-            console.print(f"  {suite_relative(command)}", soft_wrap=True, highlight=False,
+            console.print(f"  {command}", soft_wrap=True, highlight=False,
                           markup=False)
 
 

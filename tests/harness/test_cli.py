@@ -172,7 +172,7 @@ def test_report_rerenders_and_merges(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     broken = tmp_path / "broken.jsonl"
     broken.write_text("{}\n")
     code, _, err = cli(monkeypatch, "report", str(broken))
-    assert code == 2 and f"{broken}:1:" in err
+    assert code == 3 and f"{broken}:1:" in err
 
 
 def test_smoke_against_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -95,21 +95,27 @@ def test_junit_xml(tmp_path: Path) -> None:
 def test_markdown(tmp_path: Path) -> None:
     md = render_markdown(read_report(mixed_run(tmp_path)))
     assert "not conformant" in md
-    assert "| TURN.DRAW-OR-EAT | 1 | 1 | 1 |" in md  # pass, fail, crash of that clause
-    assert "<code>bad-&lt;2&gt;</code> · <b>fail</b>" in md
-    assert '- expected: `"rejected"`' in md and '- actual: `"accepted"`' in md
+    assert "| co-ban | 33.3 % | 3 | 1 | 1 | 1 | 1 |" in md  # judged = all but skipped
+    assert "| 1 | `bad-<2>` | fail | `TURN.DRAW-OR-EAT` | When seat 0 draws (1) |" in md
+    assert "| `TURN.DRAW-OR-EAT` | 2/4 |" in md  # the clause's fail and crash of 4
+    assert "<code>bad-&lt;2&gt;</code> · fail" in md
+    assert '- expected: `"rejected"`' in md and '- got: `"accepted"`' in md
     assert "phom-conformance run --impl impl -k 'bad-<2>'" in md
-    assert "Traceback" in md
+    assert "Traceback" in md and "\x1b" not in md and "\x00" not in md
+    assert "- 1 × needs a feature this fake does not have" in md
 
 
 def test_html_is_self_contained(tmp_path: Path) -> None:
     html = render_html(read_report(mixed_run(tmp_path)))
     assert "bad-&lt;2&gt;" in html and "bad-<2>" not in html  # escaped
-    assert "&gt;&gt; {&#34;id&#34;: 4, &#34;type&#34;: &#34;new_game&#34;" in html  # transcript
+    assert '<a href="#f-bad--2">bad-&lt;2&gt;</a>' in html  # the index links the failure
+    assert '<article class="failure o-fail" id="f-bad--2">' in html
+    assert "→ new_game co-ban, 4 players" in html and "&#34;type&#34;: &#34;new_game&#34;" in html
     assert "phom-conformance run --impl impl -k" in html
     assert "<script" not in html and "<link" not in html and "src=" not in html
     assert "http://" not in html and "https://" not in html
-    assert "<h2 id=\"ruleset-co-ban\">co-ban: clause × outcome</h2>" in html
+    assert "max-width" not in html  # the page uses the full width
+    assert '<td class="c c-fail"' in html and ">#1</a>" in html
 
 
 def test_interrupted_writer_keeps_lines_and_says_cut_short(tmp_path: Path) -> None:

@@ -1,0 +1,64 @@
+"""Just enough PNG reading (8-bit RGB/RGBA, no interlace) to tell a rendered page from a
+blank one, with the standard library only."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+
+def pixels(path: Path) -> tuple[int, int, list[bytes]]:
+    """``(width, height, rows)``; each row holds ``width * channels`` bytes."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path}: not a PNG"
+    pos, idat = 8, b""
+    width = height = channels = 0
+    while pos < len(data):
+        size, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + size]
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and color in (2, 6) and not interlace, (depth, color, interlace)
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + size
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows: list[bytes] = []
+    prev = bytearray(stride)
+    for y in range(height):
+        line = raw[y * (stride + 1): (y + 1) * (stride + 1)]
+        kind, cur = line[0], bytearray(line[1:])
+        for i in range(stride):
+            a = cur[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if kind == 1:
+                cur[i] = (cur[i] + a) & 0xFF
+            elif kind == 2:
+                cur[i] = (cur[i] + b) & 0xFF
+            elif kind == 3:
+                cur[i] = (cur[i] + (a + b) // 2) & 0xFF
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                cur[i] = (cur[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+        rows.append(bytes(cur))
+        prev = cur
+    return width, height, rows
+
+
+def ink(path: Path, x0: float = 0.0, x1: float = 1.0, y0: float = 0.0, y1: float = 1.0,
+        step: int = 4) -> float:
+    """The share of sampled pixels in the box (fractions of the size) that are not white."""
+    width, height, rows = pixels(path)
+    channels = len(rows[0]) // width
+    marked = total = 0
+    for y in range(int(y0 * height), int(y1 * height), step):
+        row = rows[y]
+        for x in range(int(x0 * width), int(x1 * width), step):
+            px = row[x * channels: x * channels + 3]
+            total += 1
+            marked += min(px) < 235
+    return marked / total if total else 0.0

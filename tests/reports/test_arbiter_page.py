@@ -10,15 +10,21 @@ from conformance.arbiter.describe import describe_place
 from conformance.arbiter.html import banner, render_html
 from conformance.records import load_record
 
-RECORDS = Path(__file__).resolve().parents[1] / "fuzz" / "records"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _record(name: str) -> Path:
+    """A record among the examples users see, else among the test-only ones."""
+    example = ROOT / "examples" / "records" / name
+    return example if example.is_file() else ROOT / "tests" / "fuzz" / "records" / name
 
 
 def _page(name: str) -> str:
-    return render_html(arbitrate(load_record(RECORDS / name)))
+    return render_html(arbitrate(load_record(_record(name))))
 
 
 def test_banner_states_each_seat_difference_and_its_clause_at_the_top() -> None:
-    verdict = arbitrate(load_record(RECORDS / "missing-payment.yaml"))
+    verdict = arbitrate(load_record(_record("missing-payment.yaml")))
     lines = banner(verdict, verdict.record.seat_name)
     seats = [line for line in lines if "the table booked" in line.text]
     assert [line.text.split(":")[0] for line in seats] == ["A (seat 0)", "B (seat 1)"]

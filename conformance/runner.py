@@ -39,7 +39,7 @@ DEFAULT_MAX_RESTARTS = 5
 
 
 class ScenarioLike(Protocol):
-    """What the runner needs of a scenario (conformance.scenario.Scenario)."""
+    """What the runner needs of a scenario (conformance.suite.model.Scenario)."""
 
     id: str
     name: str
@@ -279,7 +279,7 @@ class Runner:
 
 
 def _step_labels(transcript: Any) -> list[str] | None:
-    """Step label of each exchange of a scenario's own transcript (conformance.scenario)."""
+    """Step label of each exchange of a scenario's own transcript (conformance.suite.play)."""
     exchanges = getattr(transcript, "exchanges", None)
     if not isinstance(exchanges, list):
         return None

@@ -1,7 +1,7 @@
 """pytest bindings of the whole suite: every feature file (pytest-bdd) and every fixture case,
 under every ruleset it applies to.
 
-The step definitions are generated from the one step library (conformance.steps), so pytest
+The step definitions are generated from the one step library (conformance.suite.steps), so pytest
 and ``phom-conformance run`` reach a verdict through the same handlers. A scenario that
 applies to several rulesets is parametrised by ruleset (test id ``[co-ban]``...), from the
 same expansion ``load_scenarios`` does.
@@ -17,8 +17,10 @@ import pytest
 from pytest_bdd import scenarios
 
 from conformance.errors import ScenarioSkipped
-from conformance.scenario import Play, Scenario, Transcript, load_scenarios
-from conformance.steps import bind_pytest_bdd
+from conformance.suite.discover import load_scenarios
+from conformance.suite.model import Scenario
+from conformance.suite.play import Play, Transcript
+from conformance.suite.steps.bdd import bind_pytest_bdd
 from phomspec.paths import features_dir, fixtures_dir
 
 bind_pytest_bdd()

@@ -1,17 +1,19 @@
 """Actions: frozen value types with a JSON form and a text form (docs/contract.md).
 
+The text form is the action grammar of :mod:`reference_impl.action_text`.
+
 Card groups are kept sorted by card index, so two actions naming the same cards in another
 order are equal (lay-downs compare as sets of sets of cards).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
-from reference_impl.cards import Card, NotationError, format_card, parse_card, parse_cards
+from reference_impl.action_text import action_words, read_action
+from reference_impl.cards import Card, NotationError, format_card, parse_card
 from reference_impl.errors import MalformedAction
 
 
@@ -49,7 +51,7 @@ class Draw:
         return {"type": "draw"}
 
     def __str__(self) -> str:
-        return "draw"
+        return action_words(self.to_json())
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,7 @@ class Eat:
         return {"type": "eat", "card": format_card(self.card), "with": _codes(self.with_)}
 
     def __str__(self) -> str:
-        return f"eat {format_card(self.card)} with {' '.join(_codes(self.with_))}"
+        return action_words(self.to_json())
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +83,7 @@ class Discard:
         return {"type": "discard", "card": format_card(self.card)}
 
     def __str__(self) -> str:
-        return f"discard {format_card(self.card)}"
+        return action_words(self.to_json())
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +100,7 @@ class LayDown:
         return {"type": "lay_down", "phoms": [_codes(p) for p in self.phoms]}
 
     def __str__(self) -> str:
-        return "lay down " + " / ".join(" ".join(_codes(p)) for p in self.phoms)
+        return action_words(self.to_json())
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +120,7 @@ class Send:
         }
 
     def __str__(self) -> str:
-        return f"send {format_card(self.card)} to {self.seat}:{self.phom}"
+        return action_words(self.to_json())
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +133,7 @@ class Pass:
         return {"type": "pass"}
 
     def __str__(self) -> str:
-        return "pass"
+        return action_words(self.to_json())
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +146,7 @@ class Timeout:
         return {"type": "timeout"}
 
     def __str__(self) -> str:
-        return "timeout"
+        return action_words(self.to_json())
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +159,7 @@ class Leave:
         return {"type": "leave"}
 
     def __str__(self) -> str:
-        return "leave"
+        return action_words(self.to_json())
 
 
 Action: TypeAlias = Draw | Eat | Discard | LayDown | Send | Pass | Timeout | Leave
@@ -222,42 +224,11 @@ def from_json(d: Any) -> Action:
     )
 
 
-_SEND_RE = re.compile(r"send\s+(\S+)\s+to\s+(\d+)\s*:\s*(\d+)")
-_EAT_RE = re.compile(r"eat\s+(\S+)\s+with\s+(.+)")
-
-
 def parse_action(text: str) -> Action:
-    """The action of its text form (``draw``, ``eat 5H with 6H 7H``, ``discard KS``,
-    ``lay down 7S 7D 7H / 4H 5H 6H``, ``send 8H to 2:0``, ``pass``, ``timeout``, ``leave``)."""
-    if not isinstance(text, str):
-        raise MalformedAction(f"an action text must be a string, got {text!r}")
-    s = " ".join(text.strip().split())
-    low = s.lower()
-    simple: dict[str, Action] = {"draw": DRAW, "pass": PASS, "timeout": TIMEOUT, "leave": LEAVE}
-    if low in simple:
-        return simple[low]
-    try:
-        if low.startswith("discard "):
-            return DISCARDS[parse_card(s[len("discard ") :])]
-        m = _EAT_RE.fullmatch(s) if low.startswith("eat ") else None
-        if m:
-            return Eat(parse_card(m.group(1)), tuple(parse_cards(m.group(2))))
-        if low.startswith("lay down "):
-            groups = [g for g in s[len("lay down ") :].split("/")]
-            if any(not g.strip() for g in groups):
-                raise MalformedAction(f"empty phỏm in {text!r}")
-            return LayDown(tuple(tuple(parse_cards(g)) for g in groups))
-        m = _SEND_RE.fullmatch(s) if low.startswith("send ") else None
-        if m:
-            return Send(parse_card(m.group(1)), int(m.group(2)), int(m.group(3)))
-    except MalformedAction:
-        raise
-    except NotationError as e:
-        raise MalformedAction(f"action {text!r}: {e}") from None
-    raise MalformedAction(
-        f"cannot read action {text!r}; expected e.g. 'draw', 'eat 5H with 6H 7H', 'discard KS',"
-        " 'lay down 7S 7D 7H / 4H 5H 6H', 'send 8H to 2:0', 'pass', 'timeout', 'leave'"
-    )
+    """The action of its text form in the action grammar (:mod:`reference_impl.action_text`):
+    ``draw``, ``eat 5H with 6H 7H``, ``discard KS``, ``lay down 7S 7D 7H and 4H 5H 6H``,
+    ``send 8H to seat 2's phỏm 0``, ``pass``, ``time out``, ``leave``."""
+    return from_json(read_action(text))
 
 
 def to_json(action: Action) -> dict[str, Any]:

@@ -54,7 +54,7 @@ def _table(spec: Spec, clauses: list[Clause], ruleset: str | None) -> Table:
 def _coverage(spec: Spec, ruleset: str | None, as_json: bool, check: bool) -> None:
     try:  # written by the scenarios side; imported only when asked for
         coverage = importlib.import_module("conformance.clause_coverage")
-        scenario = importlib.import_module("conformance.scenario")
+        scenario = importlib.import_module("conformance.suite.discover")
     except ImportError as e:
         _fail(f"clause coverage is unavailable ({e})", 2)
     try:

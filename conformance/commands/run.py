@@ -43,10 +43,10 @@ def load_all_scenarios(rulesets: list[str] | None, paths: list[str] | None = Non
     """Every scenario of the suite, or of ``paths`` (feature files, fixture files, directories),
     optionally only these rulesets'; exits 2 when it cannot."""
     try:
-        from conformance.scenario import load_scenarios
+        from conformance.suite.discover import load_scenarios
     except ModuleNotFoundError as e:
-        if e.name == "conformance.scenario":
-            fail("the scenario model (conformance.scenario) is not available in this"
+        if e.name == "conformance.suite.discover":
+            fail("the scenario loader (conformance.suite.discover) is not available in this"
                  " installation: there are no scenarios to run", EXIT_HARNESS)
         raise
     try:

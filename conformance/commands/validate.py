@@ -145,7 +145,8 @@ def command(paths: tuple[Path, ...]) -> None:
         outcome = check_paths(plan.spec) if plan.spec else None
         lines = [str(p) for p in outcome.problems] if outcome else []
         lines += _run_others(
-            "fixture file(s)", "conformance.fixtures", "validate_fixture_file", plan.fixtures, notes
+            "fixture file(s)", "conformance.suite.fixture_file", "validate_fixture_file",
+            plan.fixtures, notes,
         )
         lines += _run_others(
             "game record(s)", "conformance.records", "validate_record_file", plan.records, notes

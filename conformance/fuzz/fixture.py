@@ -15,38 +15,22 @@ import yaml
 
 from conformance.fuzz.lockstep import ERROR, EVENTS, LEGAL, NEW_GAME, RESULT, RULING, Divergence
 from conformance.fuzz.script import GameScript
+from reference_impl.action_text import FORMS, action_words
 
 ENDING_WORDS = {"u": "ù", "u_khan": "ù khan", "points": "points", "all_mom": "all móm",
                 "last_player": "the last player"}
 
 
 def _third(seat: int, action: dict[str, Any]) -> str:
-    """'seat 1 eats 5H with 6H 7H' (the action scripts' grammar, conformance/steps/grammar.py)."""
+    """'seat 1 eats 5H with 6H 7H' (the action grammar, reference_impl/action_text.py)."""
     return f"seat {seat} {verb(action, third=True)}"
 
 
 def verb(action: dict[str, Any], *, third: bool) -> str:
-    t = action["type"]
-    if t == "draw":
-        return "draws" if third else "draw"
-    if t == "discard":
-        return f"{'discards' if third else 'discard'} {action['card']}"
-    if t == "eat":
-        return f"{'eats' if third else 'eat'} {action['card']} with {' '.join(action['with'])}"
-    if t == "lay_down":
-        groups = " and ".join(" ".join(p) for p in action["phoms"])
-        return f"{'lays down' if third else 'lay down'} {groups}"
-    if t == "send":
-        to = action["to"]
-        return (f"{'sends' if third else 'send'} {action['card']} to seat {to['seat']}'s"
-                f" phỏm {to['phom']}")
-    if t == "pass":
-        return "passes" if third else "pass"
-    if t == "timeout":
-        return "times out" if third else "time out"
-    if t == "leave":
-        return "leaves" if third else "leave"
-    raise ValueError(f"no phrase for action {action!r}")
+    """The action in the action grammar's words (``third``: 'eats 5H with 6H 7H')."""
+    if action["type"] not in {f.type for f in FORMS}:
+        raise ValueError(f"no phrase for action {action!r}")
+    return action_words(action, third=third)
 
 
 def _script_lines(entries: list[tuple[int, dict[str, Any], dict[str, Any]]]) -> list[Any]:

@@ -127,7 +127,7 @@ def score(mutants: Sequence[Mutant] = MUTANTS, games: int = 1000, seed: int = 0,
     baseline: set[str] = set()
     if suite:
         if scenarios is None:
-            from conformance.scenario import load_scenarios
+            from conformance.suite.discover import load_scenarios
 
             scenarios = load_scenarios()
         board.scenarios = len(scenarios)

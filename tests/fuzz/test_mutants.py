@@ -22,7 +22,7 @@ from conformance.mutants.catalog import BY_ID, MUTANTS
 from conformance.mutants.driver import MutantDriver
 from conformance.mutants.score import score
 from conformance.runner import Runner
-from conformance.scenario import load_scenarios
+from conformance.suite.discover import load_scenarios
 
 
 def test_at_least_thirty_mutants_over_every_topic() -> None:

@@ -90,10 +90,10 @@ def test_run_impl_that_cannot_start_exits_2(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_run_without_the_scenario_model_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "conformance.scenario", None)
+    monkeypatch.setitem(sys.modules, "conformance.suite.discover", None)
     code, out, err = cli(monkeypatch, "run")
     assert code == 2
-    assert err.strip().count("\n") == 0 and "conformance.scenario" in err
+    assert err.strip().count("\n") == 0 and "conformance.suite.discover" in err
     assert "Traceback" not in err + out
 
 

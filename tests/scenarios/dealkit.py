@@ -19,8 +19,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from conformance.fixtures import fill_deal
-from conformance.steps import parse_action_line
+from conformance.suite.cards import fill_deal
+from conformance.suite.steps.grammar import parse_action_line
 from reference_impl import melds
 from reference_impl.cards import cards_of, format_card, mask_of, parse_card, rank_of, suit_of
 

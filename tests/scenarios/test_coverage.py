@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 
 from conformance.clause_coverage import CatalogClause, coverage_table, render_coverage
-from conformance.scenario import load_scenarios
+from conformance.suite.discover import load_scenarios
 from phomspec import load_spec
 
 

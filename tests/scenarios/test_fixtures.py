@@ -7,12 +7,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conformance.fixtures import (
-    check_deal,
-    fill_deal,
-    fixture_schema,
-    validate_fixture_file,
-)
+from conformance.suite.cards import check_deal, fill_deal
+from conformance.suite.fixture_file import fixture_schema, validate_fixture_file
 from phomspec.paths import fixtures_dir
 
 HANDS = """\
@@ -69,9 +65,9 @@ BAD = [
         6,
         "no deal named",
     ),
-    ("bad script line", case(script="      - seat 0 dances\n"), 14, "unknown action 'dances'"),
+    ("bad script line", case(script="      - seat 0 dances\n"), 14, "cannot read action 'dances'"),
     ("bad then step", case(script='      - {then: "seat 0 sings"}\n'), 14, "unknown Then step"),
-    ("yaml error", "cases:\n  - id: [\n", 3, "YAML error"),
+    ("yaml error", "cases:\n  - id: [\n", 3, "YAML syntax error"),
 ]
 
 

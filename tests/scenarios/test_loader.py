@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conformance.errors import ScenarioError
-from conformance.scenario import load_scenarios
+from conformance.suite.discover import load_scenarios
 from phomspec import list_rulesets
 
 DEAL = """\
@@ -236,7 +236,7 @@ def test_malformed_feature_names_file_and_line(
 def test_malformed_fixture_names_file_and_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text("cases:\n  - id: x\n    name: [unclosed\n", encoding="utf-8")
-    with pytest.raises(ScenarioError, match=rf"^{re.escape(str(path))}:\d+: YAML error"):
+    with pytest.raises(ScenarioError, match=rf"^{re.escape(str(path))}:\d+: YAML syntax error"):
         load_scenarios([path])
     path.write_text(
         "cases:\n  - id: x\n    name: n\n    clauses: [TURN.ORDER]\n    rulesets: [all]\n"

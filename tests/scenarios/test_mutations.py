@@ -21,7 +21,8 @@ import pytest
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.errors import StepFailure
 from conformance.protocol import Driver, Pending
-from conformance.scenario import Scenario, load_scenarios
+from conformance.suite.discover import load_scenarios
+from conformance.suite.model import Scenario
 from reference_impl.cards import parse_card
 from reference_impl.params import Params
 

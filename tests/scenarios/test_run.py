@@ -10,7 +10,7 @@ import pytest
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.errors import ScenarioSkipped, StepFailure
 from conformance.protocol import Driver, Pending
-from conformance.scenario import load_scenarios
+from conformance.suite.discover import load_scenarios
 
 FEATURE = """\
 Feature: run

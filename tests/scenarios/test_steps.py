@@ -8,15 +8,16 @@ from typing import Any
 
 import pytest
 
-from conformance import steps
-from conformance.fixtures import load_fixture_index
-from conformance.scenario import _parse_feature, load_scenarios
-from conformance.steps import (
-    REGISTRY,
-    StepError,
-    bind_pytest_bdd,
+from conformance.suite.discover import load_scenarios
+from conformance.suite.feature_file import parse_feature
+from conformance.suite.fixture_file import load_fixture_index
+from conformance.suite.model import StepError
+from conformance.suite.steps import REGISTRY, match_step
+from conformance.suite.steps.bdd import bind_pytest_bdd
+from conformance.suite.steps.grammar import (
+    PAYMENT_REASONS,
+    REASON_CLAUSE,
     legal_lines,
-    match_step,
     parse_action_line,
     payment_lines,
     ranking_list,
@@ -28,7 +29,7 @@ from phomspec.paths import features_dir, fixtures_dir
 def _all_raw_steps() -> list[tuple[str, str, str]]:
     out = []
     for path in sorted(features_dir().glob("*.feature")):
-        for raw in _parse_feature(path):
+        for raw in parse_feature(path):
             out += [(f"{path.name}:{s.line}", s.kind, s.text) for s in raw.steps]
     for s in load_scenarios(sorted(fixtures_dir().glob("*.yaml"))):
         out += [(s.steps[0].where, st.kind, st.text) for st in s.steps]
@@ -81,9 +82,11 @@ def test_unknown_and_wrong_kind_steps_say_what_to_do() -> None:
 
 def test_cards_are_canonical_whatever_the_spelling() -> None:
     _, args, _ = match_step("when", "seat 0 discards T♥")
-    assert args["card"] == "10H"
+    assert args == {"seat": 0, "action": {"type": "discard", "card": "10H"}}
     _, args, _ = match_step("when", "seat 2 lays down 7S 7D 7H and 4h 5h 6h")
-    assert args["phoms"] == (("7S", "7D", "7H"), ("4H", "5H", "6H"))
+    assert args["action"]["phoms"] == [["7S", "7D", "7H"], ["4H", "5H", "6H"]]
+    with pytest.raises(StepError, match="a card appears in two phỏm"):
+        match_step("when", "seat 2 lays down 7S 7D 7H and 7S 8S 9S")
 
 
 def test_action_lines() -> None:
@@ -96,7 +99,7 @@ def test_action_lines() -> None:
     ]
     with pytest.raises(StepError, match="one line holds the actions of one seat"):
         parse_action_line("seat 1 draws; seat 2 draws")
-    with pytest.raises(StepError, match="unknown action 'dances'"):
+    with pytest.raises(StepError, match="cannot read action 'dances'; an action is one of: draws,"):
         parse_action_line("seat 1 dances")
 
 
@@ -114,7 +117,7 @@ def test_block_parsers() -> None:
 
 
 def test_payment_reasons_have_clauses() -> None:
-    assert set(steps.PAYMENT_REASONS.values()) == set(steps.REASON_CLAUSE)
+    assert set(PAYMENT_REASONS.values()) == set(REASON_CLAUSE)
 
 
 def test_pytest_bdd_bindings_come_from_the_registry() -> None:

@@ -106,7 +106,7 @@ def test_coverage_unavailable_says_so_and_exits_2(
 
 def _fake_coverage(monkeypatch: pytest.MonkeyPatch, code: int, seen: dict[str, Any]) -> None:
     coverage = types.ModuleType("conformance.clause_coverage")
-    scenario = types.ModuleType("conformance.scenario")
+    scenario = types.ModuleType("conformance.suite.discover")
 
     def load_scenarios(paths: Any = None, rulesets: Any = None) -> list[str]:
         seen["rulesets"] = rulesets
@@ -124,7 +124,7 @@ def _fake_coverage(monkeypatch: pytest.MonkeyPatch, code: int, seen: dict[str, A
     coverage.coverage_table = coverage_table  # type: ignore[attr-defined]
     coverage.render_coverage = render_coverage  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "conformance.clause_coverage", coverage)
-    monkeypatch.setitem(sys.modules, "conformance.scenario", scenario)
+    monkeypatch.setitem(sys.modules, "conformance.suite.discover", scenario)
 
 
 def test_coverage_check_passes_the_table_through_and_exits_with_its_code(
@@ -192,14 +192,14 @@ def test_validate_a_path_that_does_not_exist_is_a_usage_error(tmp_path: Path) ->
 
 def _fake_fixtures(monkeypatch: pytest.MonkeyPatch, problems: list[Problem]) -> list[Path]:
     calls: list[Path] = []
-    module = types.ModuleType("conformance.fixtures")
+    module = types.ModuleType("conformance.suite.fixture_file")
 
     def validate_fixture_file(path: Path) -> list[Problem]:
         calls.append(Path(path))
         return problems
 
     module.validate_fixture_file = validate_fixture_file  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "conformance.fixtures", module)
+    monkeypatch.setitem(sys.modules, "conformance.suite.fixture_file", module)
     return calls
 
 
@@ -238,13 +238,13 @@ def test_validate_reports_a_checker_that_breaks_as_a_harness_error(
     fixtures = tmp_path / "fixtures"
     fixtures.mkdir()
     (fixtures / "a.yaml").write_text("cases: []\n", encoding="utf-8")
-    module = types.ModuleType("conformance.fixtures")
+    module = types.ModuleType("conformance.suite.fixture_file")
 
     def broken(path: Path) -> list[Problem]:
         raise KeyError("cases")
 
     module.validate_fixture_file = broken  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "conformance.fixtures", module)
+    monkeypatch.setitem(sys.modules, "conformance.suite.fixture_file", module)
     result = run("validate", str(fixtures))
     assert result.exit_code == 2
     assert "validation itself failed: KeyError" in result.stderr

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from conformance.scenario import Play
-from conformance.steps.grammar import CARD, DEN_CASE_CLAUSES, REASON_CLAUSE, payment_lines
-from conformance.steps.registry import step
-from conformance.steps.then_table import _card_eq, _expect
+from conformance.suite.cards import same_card
+from conformance.suite.play import Play
+from conformance.suite.steps.common import expect
+from conformance.suite.steps.grammar import DEN_CASE_CLAUSES, REASON_CLAUSE, payment_lines
+from conformance.suite.steps.registry import step
+from reference_impl.action_text import CARD
 
 # ---------------------------------------------------------------------------------------------
 # Then: ù
@@ -36,14 +37,14 @@ def _u(play: Play, seat: int, kind: str | None) -> None:
         "three_eats": "U.THREE-EATS",
     }.get(kind or "")
     ok = isinstance(u, dict) and u.get("seat") == seat and (kind is None or u.get("kind") == kind)
-    _expect(play, ok, want, got, implied)
+    expect(play, ok, want, got, implied)
 
 
 @step("then", r"nobody ù", "nobody ù", needs=["result"], clause="U.THUONG")
 def _nobody_u(play: Play) -> None:
     result = play.query("result").get("result")
     u = result.get("u") if isinstance(result, dict) else None
-    _expect(
+    expect(
         play,
         u is None,
         "no ù",
@@ -73,7 +74,7 @@ def _u_den(play: Play, seat: int, payer: int, amount: int) -> None:
     got_u = f"ù by seat {u.get('seat')}, đền {den}" if isinstance(u, dict) else "no ù"
     # who is liable is the matter of the đền case the scenario checks
     case = next((c for c in play.scenario.clauses if c in DEN_CASE_CLAUSES), None)
-    _expect(
+    expect(
         play,
         isinstance(u, dict)
         and u.get("seat") == seat
@@ -91,7 +92,7 @@ def _u_den(play: Play, seat: int, payer: int, amount: int) -> None:
     by_payer = sum(
         p.get("amount", 0) for p in pays if p.get("from") == payer and p.get("reason") == "u_den"
     )
-    _expect(
+    expect(
         play,
         by_payer == amount,
         f"seat {payer} pays seat {seat} {amount} for ù đền",
@@ -101,7 +102,7 @@ def _u_den(play: Play, seat: int, payer: int, amount: int) -> None:
     others = {
         p.get("from"): p.get("amount") for p in pays if p.get("from") != payer and p.get("amount")
     }
-    _expect(play, not others, "nobody else pays for the ù", others, "DEN.PAYS-FOR-TABLE")
+    expect(play, not others, "nobody else pays for the ù", others, "DEN.PAYS-FOR-TABLE")
 
 
 @step(
@@ -109,7 +110,7 @@ def _u_den(play: Play, seat: int, payer: int, amount: int) -> None:
 )
 def _not_den(play: Play) -> None:
     u = play.result().get("u")
-    _expect(play, isinstance(u, dict) and u.get("den") is None, "an ù that is not đền", u)
+    expect(play, isinstance(u, dict) and u.get("den") is None, "an ù that is not đền", u)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,7 +136,7 @@ def _pays(play: Play, payer: int, payee: int, amount: int, reason: str) -> None:
         for p in pays
     )
     same = [_fmt_payment(p) for p in pays if p.get("reason") == reason and p.get("amount")]
-    _expect(
+    expect(
         play,
         ok,
         f"seat {payer} pays seat {payee} {amount} for {reason}",
@@ -158,7 +159,7 @@ def _pays_nothing(play: Play, payer: int, payee: int, reason: str) -> None:
         and p.get("reason") == reason
         and p.get("amount")
     ]
-    _expect(
+    expect(
         play,
         not pays,
         f"no payment for {reason} from seat {payer} to seat {payee}",
@@ -170,7 +171,7 @@ def _pays_nothing(play: Play, payer: int, payee: int, reason: str) -> None:
 @step("then", r"nobody pays for (?P<reason>.+?)", "nobody pays for đồng hoa")
 def _nobody_pays(play: Play, reason: str) -> None:
     pays = [p for p in _payments(play) if p.get("reason") == reason and p.get("amount")]
-    _expect(
+    expect(
         play,
         not pays,
         f"no payment for {reason}",
@@ -216,7 +217,7 @@ def _payments_exact(play: Play, block: list[tuple[int, int, int, str]]) -> None:
 )
 def _totals(play: Play, totals: tuple[int, ...]) -> None:
     got = tuple(play.result().get("totals") or [])
-    _expect(play, got == totals, totals, got)
+    expect(play, got == totals, totals, got)
 
 
 @step(
@@ -228,7 +229,7 @@ def _totals(play: Play, totals: tuple[int, ...]) -> None:
 )
 def _money(play: Play, seat: int, money: int) -> None:
     got = play.state().get("money") or []
-    _expect(
+    expect(
         play, seat < len(got) and got[seat] == money, money, got[seat] if seat < len(got) else None
     )
 
@@ -242,16 +243,16 @@ def _money(play: Play, seat: int, money: int) -> None:
 )
 def _zero_sum(play: Play) -> None:
     money = play.state().get("money") or []
-    _expect(play, sum(money) == 0, "money summing to 0", money)
+    expect(play, sum(money) == 0, "money summing to 0", money)
     result = play.query("result").get("result")
     if isinstance(result, dict):
         totals = result.get("totals") or []
-        _expect(play, sum(totals) == 0, "totals summing to 0", totals)
+        expect(play, sum(totals) == 0, "totals summing to 0", totals)
         net = [0] * len(totals)
         for p in result.get("payments") or []:
             net[p["from"]] -= p["amount"]
             net[p["to"]] += p["amount"]
-        _expect(play, net == list(totals), f"totals = payments in - out = {net}", totals)
+        expect(play, net == list(totals), f"totals = payments in - out = {net}", totals)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,7 +268,7 @@ def _zero_sum(play: Play) -> None:
 )
 def _over(play: Play, ending: str) -> None:
     got = play.result().get("ending")
-    _expect(play, got == ending, ending, got)
+    expect(play, got == ending, ending, got)
 
 
 @step(
@@ -279,7 +280,7 @@ def _over(play: Play, ending: str) -> None:
 )
 def _not_over(play: Play) -> None:
     result = play.query("result").get("result")
-    _expect(
+    expect(
         play,
         result is None,
         "the game goes on",
@@ -290,7 +291,7 @@ def _not_over(play: Play) -> None:
 @step("then", r"seat (?P<seat>\d+) wins", "seat 1 wins", needs=["result"], clause="RANK.ORDER")
 def _wins(play: Play, seat: int) -> None:
     got = play.result().get("winner")
-    _expect(play, got == seat, f"seat {seat} wins", f"seat {got} wins")
+    expect(play, got == seat, f"seat {seat} wins", f"seat {got} wins")
 
 
 @step(
@@ -302,7 +303,7 @@ def _wins(play: Play, seat: int) -> None:
 )
 def _next_first(play: Play, seat: int) -> None:
     got = play.result().get("winner")
-    _expect(
+    expect(
         play, got == seat, f"seat {seat} (the winner) goes first next", f"the winner is seat {got}"
     )
 
@@ -332,13 +333,13 @@ def _ranking_is(play: Play, ranking: tuple[tuple[int, str, int | None], ...]) ->
         for g, w in zip(got, want, strict=False)
     )
     show = ", ".join(f"seat {s} {r}" + (f" {p}" if p is not None else "") for s, r, p in want)
-    _expect(play, ok, show, ", ".join(f"seat {s} {r} {p}" for s, r, p in got))
+    expect(play, ok, show, ", ".join(f"seat {s} {r} {p}" for s, r, p in got))
 
 
 @step("then", r"seat (?P<seat>\d+) is móm", "seat 2 is móm", needs=["result"], clause="LAY.MOM")
 def _is_mom(play: Play, seat: int) -> None:
     entry = _rank_entry(play, seat)
-    _expect(play, entry is not None and entry.get("mom") is True, f"seat {seat} móm", entry)
+    expect(play, entry is not None and entry.get("mom") is True, f"seat {seat} móm", entry)
 
 
 @step(
@@ -350,7 +351,7 @@ def _is_mom(play: Play, seat: int) -> None:
 )
 def _is_not_mom(play: Play, seat: int) -> None:
     entry = _rank_entry(play, seat)
-    _expect(play, entry is not None and entry.get("mom") is False, f"seat {seat} not móm", entry)
+    expect(play, entry is not None and entry.get("mom") is False, f"seat {seat} not móm", entry)
 
 
 @step(
@@ -362,7 +363,7 @@ def _is_not_mom(play: Play, seat: int) -> None:
 )
 def _points(play: Play, seat: int, n: int) -> None:
     entry = _rank_entry(play, seat)
-    _expect(
+    expect(
         play,
         entry is not None and entry.get("points") == n,
         n,
@@ -386,8 +387,8 @@ def _auto_discard(play: Play, card: str, seat: int) -> None:
     discards = [
         e.get("card") for e in events if e.get("type") == "discarded" and e.get("seat") == seat
     ]
-    ok = auto and any(_card_eq(c, card) for c in discards)
-    _expect(
+    ok = auto and any(same_card(c, card) for c in discards)
+    expect(
         play,
         ok,
         f"auto-play by seat {seat} discarding {card}",
@@ -405,7 +406,7 @@ def _auto_draw(play: Play, seat: int) -> None:
     events = play.last_events()
     drew = any(e.get("type") == "drew" and e.get("seat") == seat for e in events)
     ate = any(e.get("type") == "ate" and e.get("seat") == seat for e in events)
-    _expect(
+    expect(
         play,
         drew and not ate,
         f"seat {seat} draws (never eats)",
@@ -421,7 +422,7 @@ def _auto_draw(play: Play, seat: int) -> None:
 )
 def _lays_nothing(play: Play, seat: int) -> None:
     laid = [e for e in play.last_events() if e.get("type") == "laid_down" and e.get("seat") == seat]
-    _expect(play, not laid, "no lay-down", laid)
+    expect(play, not laid, "no lay-down", laid)
 
 
 @step(
@@ -433,6 +434,6 @@ def _lays_nothing(play: Play, seat: int) -> None:
 )
 def _left(play: Play, seat: int) -> None:
     left = play.state().get("left") or []
-    _expect(play, seat < len(left) and left[seat] is True, f"seat {seat} left", left)
+    expect(play, seat < len(left) and left[seat] is True, f"seat {seat} left", left)
 
 

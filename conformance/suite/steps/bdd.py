@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from conformance.scenario import Play
-from conformance.steps.grammar import StepError
-from conformance.steps.registry import REGISTRY, StepDef
+import pytest
+
+from conformance.errors import ScenarioError, ScenarioSkipped
+from conformance.suite.model import StepError
+from conformance.suite.play import Play
+from conformance.suite.steps.registry import REGISTRY, StepDef
 
 # ---------------------------------------------------------------------------------------------
 # pytest-bdd bindings generated from the registry
@@ -20,6 +22,8 @@ def bind_pytest_bdd(stacklevel: int = 1) -> int:
 
     Each generated step parses its arguments with the registry's converters and runs the
     registry's handler on the ``phom_play`` fixture: the same path as ``Scenario.run``.
+    pytest-bdd plays a scenario's steps in order, so the step that runs is the one after
+    the last (:attr:`Play.next_index`).
     """
     from pytest_bdd import parsers
     from pytest_bdd.steps import step as bdd_step
@@ -34,22 +38,16 @@ def _bdd_function(definition: StepDef) -> Callable[..., None]:
     groups = definition.groups
 
     def bdd_step_function(request: Any, phom_play: Play, **kw: Any) -> None:
-        from conformance.errors import ScenarioSkipped
-
         raw = {g: kw.get(g) for g in groups}
         label = getattr(request.node, "phom_step_label", "")
         try:
-            args, clause = definition.parse(raw, kw.get("docstring"), kw.get("datatable"))
+            args, _ = definition.parse(raw, kw.get("docstring"), kw.get("datatable"))
         except StepError as e:
-            from conformance.errors import ScenarioError
-
             raise ScenarioError(f"{label}: {e}") from None
-        phom_play.begin(label, clause, definition.clause)
+        phom_play.begin(phom_play.next_index, label)
         try:
             definition.run(phom_play, args)
         except ScenarioSkipped as e:
-            import pytest
-
             pytest.skip(str(e))
 
     params = [

@@ -1,62 +1,21 @@
-"""The step language: step errors, argument conversion, and the action grammar shared by When
-steps, scripts and legal-action lists.
+"""The step language: argument patterns and converters, payment reasons, ranks, ù kinds,
+endings, and the action lines of When steps, scripts and legal-action lists (the action
+grammar of :mod:`reference_impl.action_text`, in the third person after ``seat <n>``).
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from reference_impl.cards import NotationError, format_card, parse_card
+from conformance.suite.cards import card_code, card_list, phom_list
+from conformance.suite.model import StepError
+from reference_impl.action_text import CARDS, ActionForm, ActionTextError, read_action
 
-if TYPE_CHECKING:
-    pass
-
-
-
-class StepError(ValueError):
-    """A step that cannot be matched or whose arguments are malformed (a scenario error)."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Argument conversion
-
-
-CARD = r"[0-9AaTtJjQqKk][^\s,;]{1,2}"
-CARDS = rf"{CARD}(?: {CARD})*"
 CLAUSE = r"[A-Z0-9]+(?:\.[A-Z0-9-]+)+"
-_CLAUSE_SUFFIX = rf"(?: under clause (?P<clause>{CLAUSE}))?"
-PHOM_WORD = r"(?:phỏm|phom)"
-
-
-def card_code(text: str) -> str:
-    """Canonical code of one card; StepError quoting a bad code."""
-    try:
-        return format_card(parse_card(text))
-    except NotationError as e:
-        raise StepError(f"bad card code {text!r}: {e}") from None
-
-
-def card_list(text: str) -> tuple[str, ...]:
-    cards = tuple(card_code(t) for t in text.split())
-    dup = [c for c, n in Counter(cards).items() if n > 1]
-    if dup:
-        raise StepError(f"card {dup[0]} is listed twice in {text!r}")
-    return cards
-
-
-def phom_list(text: str) -> tuple[tuple[str, ...], ...]:
-    """'7S 7D 7H and 4H 5H 6H' -> two phỏm."""
-    groups = tuple(card_list(part) for part in re.split(r" and |\s*/\s*", text.strip()))
-    seen: set[str] = set()
-    for g in groups:
-        if seen & set(g):
-            raise StepError(f"a card appears in two phỏm of {text!r}")
-        seen |= set(g)
-    return groups
+#: The optional end of every Then step: ``under clause <ID>``.
+CLAUSE_SUFFIX = rf"(?: under clause (?P<clause>{CLAUSE}))?"
 
 
 PAYMENT_REASONS: dict[str, str] = {
@@ -167,7 +126,7 @@ ENDINGS = {
 }
 
 
-def _signed(text: str) -> int:
+def signed(text: str) -> int:
     t = text.strip().replace("−", "-")
     if not re.fullmatch(r"[+-]?\d+", t):
         raise StepError(f"{text!r} is not a whole number of stakes such as +8 or -3")
@@ -190,7 +149,7 @@ def ranking_list(text: str) -> tuple[tuple[int, str, int | None], ...]:
 
 
 def totals_list(text: str) -> tuple[int, ...]:
-    return tuple(_signed(t) for t in text.split(","))
+    return tuple(signed(t) for t in text.split(","))
 
 
 CONVERTERS: dict[str, Callable[[str], Any]] = {
@@ -212,7 +171,7 @@ CONVERTERS: dict[str, Callable[[str], Any]] = {
     "reason": payment_reason,
     "ranking": ranking_list,
     "totals": totals_list,
-    "money": _signed,
+    "money": signed,
     "value": lambda v: v == "on",
     "kind": lambda v: U_KINDS[v.removeprefix("with kind ") if v.startswith("with kind") else v],
     "ending": lambda v: ENDINGS[v],
@@ -220,50 +179,7 @@ CONVERTERS: dict[str, Callable[[str], Any]] = {
 }
 
 
-# ---------------------------------------------------------------------------------------------
-# Actions: the grammar shared by When steps, action scripts and legal-action lists
-
-
-@dataclass(frozen=True)
-class Verb:
-    third: str  # "discards (?P<card>...)"
-    base: str  # "discard (?P<card>...)"
-    build: Callable[[dict[str, Any]], dict[str, Any]]
-
-
-VERBS: tuple[Verb, ...] = (
-    Verb(
-        rf"discards (?P<card>{CARD})",
-        rf"discard (?P<card>{CARD})",
-        lambda a: {"type": "discard", "card": a["card"]},
-    ),
-    Verb("draws", "draw", lambda a: {"type": "draw"}),
-    Verb(
-        rf"eats (?P<card>{CARD}) with (?P<with_cards>{CARDS})",
-        rf"eat (?P<card>{CARD}) with (?P<with_cards>{CARDS})",
-        lambda a: {"type": "eat", "card": a["card"], "with": list(a["with_cards"])},
-    ),
-    Verb(
-        r"lays down (?P<phoms>.+)",
-        r"lay down (?P<phoms>.+)",
-        lambda a: {"type": "lay_down", "phoms": [list(p) for p in a["phoms"]]},
-    ),
-    Verb(
-        rf"sends (?P<card>{CARD}) to seat (?P<target>\d+)'s {PHOM_WORD} (?P<index>\d+)",
-        rf"send (?P<card>{CARD}) to seat (?P<target>\d+)'s {PHOM_WORD} (?P<index>\d+)",
-        lambda a: {
-            "type": "send",
-            "card": a["card"],
-            "to": {"seat": a["target"], "phom": a["index"]},
-        },
-    ),
-    Verb("passes", "pass", lambda a: {"type": "pass"}),
-    Verb("times out", "time out", lambda a: {"type": "timeout"}),
-    Verb("leaves", "leave", lambda a: {"type": "leave"}),
-)
-
-
-def _convert(groups: Mapping[str, str | None]) -> dict[str, Any]:
+def convert(groups: Mapping[str, str | None]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, raw in groups.items():
         if raw is None:
@@ -279,15 +195,28 @@ def _convert(groups: Mapping[str, str | None]) -> dict[str, Any]:
     return out
 
 
-def parse_verb(text: str, *, base: bool) -> dict[str, Any]:
-    """One action phrase ('discards KH' or 'discard KH') -> the protocol's action."""
-    text = text.strip()
-    for verb in VERBS:
-        m = re.fullmatch(verb.base if base else verb.third, text)
-        if m:
-            return verb.build(_convert(m.groupdict()))
-    forms = ", ".join(re.sub(r"\(\?P<\w+>[^)]*\)", "…", v.base if base else v.third) for v in VERBS)
-    raise StepError(f"unknown action {text!r}; an action is one of: {forms}")
+def scenario_action(text: str, *, third: bool) -> dict[str, Any]:
+    """One action phrase of a scenario, read by the action grammar (``third``: ``discards
+    KH``); StepError for a phrase it cannot read, or for a card in two phỏm of a lay-down."""
+    try:
+        action = read_action(text, third=third)
+    except ActionTextError as e:
+        raise StepError(str(e)) from None
+    if action["type"] == "lay_down":
+        verb = "lays down " if third else "lay down "
+        phom_list(" ".join(text.split())[len(verb) :])
+    return action
+
+
+def action_step_args(form: ActionForm, groups: Mapping[str, str | None]) -> dict[str, Any]:
+    """The arguments of the When step ``seat <n> <form>``: the seat and the action."""
+    try:
+        action = form.build(groups)
+    except ActionTextError as e:
+        raise StepError(str(e)) from None
+    if groups.get("phoms") is not None:
+        phom_list(str(groups["phoms"]))
+    return {"seat": int(str(groups["seat"])), "action": action}
 
 
 def parse_action_line(line: str) -> list[tuple[int, dict[str, Any]]]:
@@ -302,7 +231,7 @@ def parse_action_line(line: str) -> list[tuple[int, dict[str, Any]]]:
         part = re.sub(r"^seat \d+ ", "", part) if part.startswith(f"seat {seat} ") else part
         if part.startswith("seat "):
             raise StepError(f"{line.strip()!r}: one line holds the actions of one seat")
-        out.append((seat, parse_verb(part, base=False)))
+        out.append((seat, scenario_action(part, third=True)))
     return out
 
 
@@ -348,20 +277,6 @@ def action_key(action: Mapping[str, Any]) -> tuple[Any, ...]:
     return (str(t),)
 
 
-def describe_action(action: Mapping[str, Any]) -> str:
-    t = action.get("type")
-    if t == "eat":
-        return f"eat {action.get('card')} with {' '.join(action.get('with') or [])}"
-    if t == "discard":
-        return f"discard {action.get('card')}"
-    if t == "lay_down":
-        return "lay down " + " and ".join(" ".join(p) for p in action.get("phoms") or [])
-    if t == "send":
-        to = action.get("to") or {}
-        return f"send {action.get('card')} to seat {to.get('seat')}'s phỏm {to.get('phom')}"
-    return str(t)
-
-
 def legal_lines(lines: Iterable[str]) -> list[dict[str, Any]]:
     """Legal-action lines ('draw', 'eat 5H with 6H 7H', 'discard one of KS 2C') -> actions."""
     out: list[dict[str, Any]] = []
@@ -370,7 +285,7 @@ def legal_lines(lines: Iterable[str]) -> list[dict[str, Any]]:
         if m:
             out += [{"type": "discard", "card": c} for c in card_list(m.group("cards"))]
         else:
-            out.append(parse_verb(line, base=True))
+            out.append(scenario_action(line, third=False))
     return out
 
 

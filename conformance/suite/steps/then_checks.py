@@ -1,28 +1,19 @@
-"""Then steps: invariants, raw actions and error replies, and card arithmetic for scenario writers.
-
-"""
+"""Then steps: invariants, raw actions and error replies; card arithmetic for scenario writers."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+import json
+from collections.abc import Iterable, Sequence
 
+from conformance.suite.cards import codes, misplaced_cards
+from conformance.suite.model import StepError
+from conformance.suite.play import Play
+from conformance.suite.steps.common import describe_reply, expect, own_laid, phom_with_sent
+from conformance.suite.steps.registry import step
 from reference_impl import melds
-from reference_impl.cards import (
-    format_card,
-    mask_of,
-    parse_card,
-    parse_cards,
-    points,
-)
-
-if TYPE_CHECKING:
-    from conformance.scenario import Play
-from conformance.steps.grammar import CARDS, StepError, card_code, describe_action
-from conformance.steps.registry import step
-from conformance.steps.then_rulings import _describe_reply
-from conformance.steps.then_table import _cards, _expect, _own_laid, _phom_with_sent
+from reference_impl.action_text import CARDS
+from reference_impl.action_text import action_words as describe_action
+from reference_impl.cards import mask_of, parse_card, parse_cards, points
 
 # ---------------------------------------------------------------------------------------------
 # Then: invariants
@@ -32,30 +23,6 @@ def _is_phom(cards: Sequence[str]) -> bool:
     """Whether the cards (codes) form one phỏm, by the reference's meld table (PHOM.*)."""
     return len(set(cards)) == len(cards) and melds.is_phom(mask_of(parse_cards(cards)))
 
-
-def misplaced_cards(st: Mapping[str, Any]) -> str | None:
-    """What is wrong with where the 52 cards are in a state (None when each is in one place):
-    hands, stock, piles, laid phỏm and sent cards, leavers' cards included (INV.52-CARDS)."""
-    places: list[str] = []
-    for h in st.get("hands") or []:
-        places += _cards(h)
-    places += _cards(st.get("stock") or [])
-    for pile in st.get("piles") or []:
-        places += [card_code(str(e.get("card"))) for e in pile]
-    laid_cards: list[str] = []
-    for seat_laid in st.get("laid") or []:
-        for phom in seat_laid:
-            laid_cards += _cards(phom)
-    places += laid_cards
-    for sender in st.get("sent") or []:
-        sent = (card_code(str(s.get("card"))) for s in sender)
-        places += [c for c in sent if c not in laid_cards]
-    counts = Counter(places)
-    twice = sorted(c for c, n in counts.items() if n > 1)
-    missing = sorted(set(format_card(i) for i in range(52)) - set(counts))
-    if twice or missing:
-        return f"twice: {twice}, missing: {missing}"
-    return None
 
 
 @step(
@@ -67,7 +34,7 @@ def misplaced_cards(st: Mapping[str, Any]) -> str | None:
 )
 def _cards_once(play: Play) -> None:
     problem = misplaced_cards(play.state())
-    _expect(play, problem is None, "52 cards, each once", problem)
+    expect(play, problem is None, "52 cards, each once", problem)
 
 
 @step(
@@ -82,10 +49,10 @@ def _laid_valid(play: Play) -> None:
     bad = []
     for seat, seat_laid in enumerate(st.get("laid") or []):
         for k in range(len(seat_laid)):
-            cards = _phom_with_sent(st, seat, k) or frozenset()
+            cards = phom_with_sent(st, seat, k) or frozenset()
             if not _is_phom(sorted(cards)):
                 bad.append(f"seat {seat} phỏm {k}: {sorted(cards)}")
-    _expect(play, not bad, "every laid phỏm valid", bad)
+    expect(play, not bad, "every laid phỏm valid", bad)
 
 
 @step(
@@ -99,11 +66,11 @@ def _eaten_distinct(play: Play) -> None:
     st = play.state()
     bad = []
     for seat, eaten in enumerate(st.get("eaten") or []):
-        eaten_set = set(_cards(eaten))
-        for phom in _own_laid(st, seat):
+        eaten_set = set(codes(eaten))
+        for phom in own_laid(st, seat):
             if len(phom & eaten_set) > 1:
                 bad.append(f"seat {seat}: {sorted(phom)}")
-    _expect(play, not bad, "no phỏm with two eaten cards", bad)
+    expect(play, not bad, "no phỏm with two eaten cards", bad)
 
 
 @step(
@@ -120,7 +87,7 @@ def _unchanged(play: Play) -> None:
     diff = sorted(
         k for k in set(now) | set(play.noted_state) if now.get(k) != play.noted_state.get(k)
     )
-    _expect(play, not diff, "the state unchanged", f"changed: {diff}")
+    expect(play, not diff, "the state unchanged", f"changed: {diff}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,8 +101,6 @@ def _unchanged(play: Play) -> None:
 )
 def _raw_action(play: Play, seat: int, raw: str) -> None:
     """An action sent exactly as written (card codes not canonicalised): notation tests."""
-    import json
-
     try:
         action = json.loads(raw)
     except ValueError as e:
@@ -152,7 +117,7 @@ def _raw_action(play: Play, seat: int, raw: str) -> None:
 def _error_reply(play: Play, error: str) -> None:
     """The last request got a protocol error reply (not a ruling), with this code."""
     reply = play.last_reply()
-    got = (reply.get("error") or {}).get("code") if not reply.get("ok") else _describe_reply(reply)
+    got = (reply.get("error") or {}).get("code") if not reply.get("ok") else describe_reply(reply)
     if got != error:
         raise play.fail(f"an error reply {error}", got)
 
@@ -166,8 +131,8 @@ def _error_reply(play: Play, error: str) -> None:
 )
 def _hand_has(play: Play, seat: int, cards: tuple[str, ...]) -> None:
     hands = play.state().get("hands") or []
-    got = set(_cards(hands[seat])) if seat < len(hands) else set()
-    _expect(play, set(cards) <= got, f"{' '.join(cards)} in seat {seat}'s hand", sorted(got))
+    got = set(codes(hands[seat])) if seat < len(hands) else set()
+    expect(play, set(cards) <= got, f"{' '.join(cards)} in seat {seat}'s hand", sorted(got))
 
 
 @step(
@@ -179,9 +144,9 @@ def _hand_has(play: Play, seat: int, cards: tuple[str, ...]) -> None:
 )
 def _hand_lacks(play: Play, seat: int, cards: tuple[str, ...]) -> None:
     hands = play.state().get("hands") or []
-    got = set(_cards(hands[seat])) if seat < len(hands) else set()
+    got = set(codes(hands[seat])) if seat < len(hands) else set()
     want = f"none of {' '.join(cards)} in seat {seat}'s hand"
-    _expect(play, not set(cards) & got, want, sorted(got))
+    expect(play, not set(cards) & got, want, sorted(got))
 
 
 @step(
@@ -193,7 +158,7 @@ def _hand_lacks(play: Play, seat: int, cards: tuple[str, ...]) -> None:
 )
 def _lead(play: Play, seat: int) -> None:
     st = play.state()
-    _expect(play, st.get("lead") == seat, f"lead seat {seat}", f"lead seat {st.get('lead')}")
+    expect(play, st.get("lead") == seat, f"lead seat {seat}", f"lead seat {st.get('lead')}")
 
 
 @step(
@@ -206,7 +171,7 @@ def _lead(play: Play, seat: int) -> None:
 def _nobody_acts(play: Play) -> None:
     seat, actions = play.legal()
     got = f"seat {seat}: {[describe_action(a) for a in actions]}"
-    _expect(play, seat is None and not actions, "no seat to act, no legal action", got)
+    expect(play, seat is None and not actions, "no seat to act, no legal action", got)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,11 +7,12 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from conformance.scenario import Play, Setup
-from conformance.steps.grammar import _CLAUSE_SUFFIX, StepError, _convert, block_lines
+from conformance.errors import ScenarioError
+from conformance.suite.model import StepError
+from conformance.suite.play import Play, Setup
+from conformance.suite.steps.grammar import CLAUSE_SUFFIX, block_lines, convert
 
 # ---------------------------------------------------------------------------------------------
 # The registry
@@ -31,6 +32,10 @@ class StepDef:
     refusal: bool = False
     refs_script: bool = False
     rejection: bool = False
+    #: Reads the matched groups into the handler's arguments (default: by group name).
+    read: Callable[[Mapping[str, str | None]], dict[str, Any]] | None = field(
+        default=None, repr=False
+    )
 
     @property
     def regex(self) -> re.Pattern[str]:
@@ -51,7 +56,7 @@ class StepDef:
         clause = (
             raw.pop("clause", None) if "clause" not in self._handler_params else raw.get("clause")
         )
-        args = _convert(raw)
+        args = self.read(raw) if self.read is not None else convert(raw)
         if self.block is not None:
             args["block"] = self.block(block_lines(docstring, table))
         return args, clause
@@ -65,8 +70,6 @@ class StepDef:
             try:
                 self.handler(play.setup, **args)
             except StepError as e:
-                from conformance.errors import ScenarioError
-
                 raise ScenarioError(f"{play.step_label}: {e}") from None
         else:
             self.handler(play, **args)
@@ -98,13 +101,14 @@ def step(
     refusal: bool = False,
     refs_script: bool = False,
     rejection: bool = False,
+    read: Callable[[Mapping[str, str | None]], dict[str, Any]] | None = None,
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Register a step handler (Then steps get the optional ``under clause <ID>`` suffix)."""
 
     def register(fn: Callable[..., None]) -> Callable[..., None]:
         full = pattern
         if kind == "then" and "(?P<clause>" not in pattern:
-            full = pattern + _CLAUSE_SUFFIX
+            full = pattern + CLAUSE_SUFFIX
         REGISTRY.append(
             StepDef(
                 kind,
@@ -117,6 +121,7 @@ def step(
                 refusal,
                 refs_script,
                 rejection,
+                read,
             )
         )
         return fn
@@ -140,7 +145,7 @@ def match_step(
         close = difflib.get_close_matches(text, examples, n=2, cutoff=0.4)
         hint = f"; did you mean: {' / '.join(repr(c) for c in close)}" if close else ""
         raise StepError(
-            f"unknown {kind.capitalize()} step {text!r}{hint} (see conformance/steps/)"
+            f"unknown {kind.capitalize()} step {text!r}{hint} (see conformance/suite/steps/)"
         )
     if len(found) > 1:
         pats = ", ".join(d.example for d, _ in found)

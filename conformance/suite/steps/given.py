@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from conformance.scenario import Play, Setup
-from conformance.steps.grammar import CARDS, StepError, card_list
-from conformance.steps.registry import step
-from conformance.steps.then_table import _expect
+from conformance.suite.cards import card_list
+from conformance.suite.model import StepError
+from conformance.suite.play import Play, Setup
+from conformance.suite.steps.common import expect
+from conformance.suite.steps.registry import step
+from phomspec import list_rulesets
+from reference_impl.action_text import CARDS
 
 # ---------------------------------------------------------------------------------------------
 # Given: the table
@@ -25,10 +27,9 @@ def _players(setup: Setup, players: int) -> None:
     'a 4-player "hoi-quan-bai" game',
 )
 def _players_ruleset(setup: Setup, players: int, ruleset: str) -> None:
-    from conformance.scenario import _known_rulesets
-
-    if ruleset not in _known_rulesets():
-        raise StepError(f"unknown ruleset {ruleset!r}; known: {', '.join(_known_rulesets())}")
+    known = list_rulesets()
+    if ruleset not in known:
+        raise StepError(f"unknown ruleset {ruleset!r}; known: {', '.join(known)}")
     setup.set_players(players)
     setup.named_ruleset = ruleset
 
@@ -133,8 +134,7 @@ def _next_game(play: Play) -> dict[str, Any]:
         "previous_winner": setup.table.get("previous_winner"),
         "left": list(setup.table.get("left", [])),
     }
-    pending, exchange = play._send(message)
-    reply = play._read(pending, exchange)
+    reply = play.request(message)
     if not reply.get("ok"):
         error = reply.get("error") or {}
         raise play.fail("a next_game reply", f"error {error.get('code')}: {error.get('message')}")
@@ -150,7 +150,7 @@ def _next_game(play: Play) -> dict[str, Any]:
 )
 def _opens_next(play: Play, seat: int) -> None:
     first = _next_game(play).get("first")
-    _expect(play, first == seat, f"seat {seat} opens the next game", f"seat {first} opens it")
+    expect(play, first == seat, f"seat {seat} opens the next game", f"seat {first} opens it")
 
 
 @step(
@@ -162,7 +162,7 @@ def _opens_next(play: Play, seat: int) -> None:
 )
 def _not_opens_next(play: Play, seat: int) -> None:
     first = _next_game(play).get("first")
-    _expect(play, first != seat, f"seat {seat} does not open the next game", f"seat {first}")
+    expect(play, first != seat, f"seat {seat} does not open the next game", f"seat {first}")
 
 
 @step(
@@ -174,6 +174,6 @@ def _not_opens_next(play: Play, seat: int) -> None:
 )
 def _next_host(play: Play, seat: int) -> None:
     host = _next_game(play).get("host")
-    _expect(play, host == seat, f"seat {seat} hosts the next game", f"seat {host} hosts it")
+    expect(play, host == seat, f"seat {seat} hosts the next game", f"seat {host} hosts it")
 
 

@@ -3,41 +3,26 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from conformance.scenario import Play
-from conformance.steps.grammar import (
-    CARD,
-    CARDS,
-    CLAUSE,
-    PHOM_WORD,
-    StepError,
-    action_key,
-    describe_action,
-    legal_lines,
-)
-from conformance.steps.registry import step
+from conformance.suite.model import StepError
+from conformance.suite.play import Play
+from conformance.suite.steps.common import describe_reply
+from conformance.suite.steps.grammar import CLAUSE, action_key, legal_lines
+from conformance.suite.steps.registry import step
+from reference_impl.action_text import CARD, CARDS, PHOM_WORD
+from reference_impl.action_text import action_words as describe_action
 
 # ---------------------------------------------------------------------------------------------
 # Then: rulings
 
-
-def _describe_reply(reply: Mapping[str, Any]) -> str:
-    if not reply.get("ok"):
-        error = reply.get("error") or {}
-        return f"error {error.get('code')}: {error.get('message')}"
-    if reply.get("ruling") == "rejected":
-        return f"rejected {reply.get('reason')} under {reply.get('clause')}"
-    return str(reply.get("ruling"))
 
 
 @step("then", r"the action is accepted", "the action is accepted")
 def _accepted(play: Play) -> None:
     reply = play.last_reply()
     if not (reply.get("ok") and reply.get("ruling") == "accepted"):
-        raise play.fail("accepted", _describe_reply(reply))
+        raise play.fail("accepted", describe_reply(reply))
 
 
 @step(
@@ -54,10 +39,10 @@ def _rejected(play: Play, code: str, clause: str | None) -> None:
     codes = code.split(" or ")
     want = f"rejected {code}" + (f" under {clause}" if clause else "")
     if not reply.get("ok") or reply.get("ruling") != "rejected":
-        raise play.fail(want, _describe_reply(reply))
+        raise play.fail(want, describe_reply(reply))
     got_clause = reply.get("clause")
     if reply.get("reason") not in codes or (clause and got_clause and got_clause != clause):
-        raise play.fail(want, _describe_reply(reply))
+        raise play.fail(want, describe_reply(reply))
     play.check_unchanged()
 
 

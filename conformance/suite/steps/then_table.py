@@ -1,27 +1,20 @@
-"""Then steps: turns, rounds, piles, hands, the stock and laid phỏm (and the shared check helpers).
-
-"""
+"""Then steps: turns, rounds, piles, hands, the stock and laid phỏm."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-if TYPE_CHECKING:
-    from conformance.scenario import Play
-from conformance.steps.grammar import CARD, CARDS, PHOM_WORD, StepError, card_code
-from conformance.steps.registry import step
+from conformance.suite.cards import card_code, codes, same_card
+from conformance.suite.play import Play
+from conformance.suite.steps.common import expect, own_laid, phom_with_sent
+from conformance.suite.steps.registry import step
+from reference_impl.action_text import CARD, CARDS, PHOM_WORD
 
 # ---------------------------------------------------------------------------------------------
 # Then: turns, rounds, piles
 
-
-def _expect(
-    play: Play, ok: bool, expected: object, actual: object, implied: str | None = None
-) -> None:
-    if not ok:
-        raise play.fail(expected, actual, implied)
 
 
 @step(
@@ -33,7 +26,7 @@ def _expect(
 )
 def _turn(play: Play, seat: int) -> None:
     st = play.state()
-    _expect(
+    expect(
         play, st.get("to_act") == seat, f"seat {seat} to act", f"seat {st.get('to_act')} to act"
     )
 
@@ -48,7 +41,7 @@ def _turn(play: Play, seat: int) -> None:
 def _turn_final(play: Play, seat: int) -> None:
     st = play.state()
     got = f"seat {st.get('to_act')} to act, final round {st.get('final_round')}"
-    _expect(
+    expect(
         play,
         st.get("to_act") == seat and st.get("final_round") is True,
         f"seat {seat} to act, final round True",
@@ -66,7 +59,7 @@ def _turn_final(play: Play, seat: int) -> None:
 def _turn_not_final(play: Play, seat: int) -> None:
     st = play.state()
     got = f"seat {st.get('to_act')} to act, final round {st.get('final_round')}"
-    _expect(
+    expect(
         play,
         st.get("to_act") == seat and st.get("final_round") is False,
         f"seat {seat} to act, final round False",
@@ -84,7 +77,7 @@ def _turn_not_final(play: Play, seat: int) -> None:
 def _tai(play: Play, seat: int) -> None:
     st = play.state()
     got = f"seat {st.get('to_act')} to act, tái {st.get('tai')}"
-    _expect(
+    expect(
         play,
         st.get("to_act") == seat and st.get("tai") is True,
         f"seat {seat} to act on a tái turn",
@@ -102,7 +95,7 @@ def _tai(play: Play, seat: int) -> None:
 def _not_tai(play: Play, seat: int) -> None:
     st = play.state()
     got = f"seat {st.get('to_act')} to act, tái {st.get('tai')}"
-    _expect(
+    expect(
         play,
         st.get("to_act") == seat and st.get("tai") is False,
         f"seat {seat} to act, no tái",
@@ -120,7 +113,7 @@ def _not_tai(play: Play, seat: int) -> None:
 def _them_vong(play: Play, seat: int) -> None:
     st = play.state()
     got = f"phase {st.get('phase')}, seat {st.get('to_act')} to act"
-    _expect(
+    expect(
         play,
         st.get("phase") == "them_vong" and st.get("to_act") == seat,
         f"phase them_vong, seat {seat} to act",
@@ -137,14 +130,8 @@ def _them_vong(play: Play, seat: int) -> None:
 )
 def _no_them_vong(play: Play) -> None:
     st = play.state()
-    _expect(play, st.get("phase") != "them_vong", "no thêm vòng", f"phase {st.get('phase')}")
+    expect(play, st.get("phase") != "them_vong", "no thêm vòng", f"phase {st.get('phase')}")
 
-
-def _card_eq(a: Any, b: str) -> bool:
-    try:
-        return card_code(str(a)) == b
-    except StepError:
-        return False
 
 
 @step(
@@ -157,11 +144,11 @@ def _card_eq(a: Any, b: str) -> bool:
 def _moved(play: Play, card: str, from_seat: int, to_seat: int) -> None:
     moved = [e for e in play.last_events() if e.get("type") == "moved"]
     ok = any(
-        _card_eq(e.get("card"), card) and e.get("from") == from_seat and e.get("to") == to_seat
+        same_card(e.get("card"), card) and e.get("from") == from_seat and e.get("to") == to_seat
         for e in moved
     )
     got = [f"{e.get('card')} {e.get('from')}->{e.get('to')}" for e in moved] or "no card moved"
-    _expect(play, ok, f"{card} moved {from_seat}->{to_seat}", got)
+    expect(play, ok, f"{card} moved {from_seat}->{to_seat}", got)
 
 
 @step("then", r"no card is moved", "no card is moved", clause="ROUND.LEAD-IS-VICTIM")
@@ -171,7 +158,7 @@ def _not_moved(play: Play) -> None:
         for e in play.last_events()
         if e.get("type") == "moved"
     ]
-    _expect(play, not moved, "no card moved", moved)
+    expect(play, not moved, "no card moved", moved)
 
 
 def _pile_cards(st: Mapping[str, Any], seat: int) -> list[str]:
@@ -188,7 +175,7 @@ def _pile_cards(st: Mapping[str, Any], seat: int) -> list[str]:
 )
 def _pile(play: Play, seat: int, cards: tuple[str, ...]) -> None:
     got = _pile_cards(play.state(), seat)
-    _expect(play, got == list(cards), list(cards), got)
+    expect(play, got == list(cards), list(cards), got)
 
 
 @step(
@@ -200,7 +187,7 @@ def _pile(play: Play, seat: int, cards: tuple[str, ...]) -> None:
 )
 def _pile_empty(play: Play, seat: int) -> None:
     got = _pile_cards(play.state(), seat)
-    _expect(play, not got, [], got)
+    expect(play, not got, [], got)
 
 
 @step(
@@ -213,17 +200,17 @@ def _pile_empty(play: Play, seat: int) -> None:
 def _pile_counts(play: Play, counts: tuple[int, ...]) -> None:
     st = play.state()
     got = tuple(len(p) for p in st.get("piles") or [])
-    _expect(play, got == counts, counts, got)
+    expect(play, got == counts, counts, got)
 
 
 def _chot_status(play: Play, card: str) -> bool | None:
     st = play.state()
     for pile in st.get("piles") or []:
         for entry in pile:
-            if _card_eq(entry.get("card"), card):
+            if same_card(entry.get("card"), card):
                 return bool(entry.get("chot"))
     for e in reversed(play.events):
-        if e.get("type") in ("discarded", "ate") and _card_eq(e.get("card"), card):
+        if e.get("type") in ("discarded", "ate") and same_card(e.get("card"), card):
             return bool(e.get("chot"))
     return None
 
@@ -237,7 +224,7 @@ def _chot_status(play: Play, card: str) -> bool | None:
 )
 def _is_chot(play: Play, card: str) -> None:
     got = _chot_status(play, card)
-    _expect(
+    expect(
         play,
         got is True,
         f"{card} is a cây chốt",
@@ -254,7 +241,7 @@ def _is_chot(play: Play, card: str) -> None:
 )
 def _is_not_chot(play: Play, card: str) -> None:
     got = _chot_status(play, card)
-    _expect(
+    expect(
         play, got is False, f"{card} is not a cây chốt", "a cây chốt" if got else "card not found"
     )
 
@@ -269,9 +256,9 @@ def _is_not_chot(play: Play, card: str) -> None:
 def _marked_moved(play: Play, card: str, seat: int) -> None:
     piles = play.state().get("piles") or []
     entries = [
-        e for e in (piles[seat] if seat < len(piles) else []) if _card_eq(e.get("card"), card)
+        e for e in (piles[seat] if seat < len(piles) else []) if same_card(e.get("card"), card)
     ]
-    _expect(
+    expect(
         play,
         bool(entries) and entries[0].get("moved") is True,
         f"{card} in seat {seat}'s pile, moved",
@@ -283,9 +270,6 @@ def _marked_moved(play: Play, card: str, seat: int) -> None:
 # Then: hands, stock, laid phỏm
 
 
-def _cards(seq: Iterable[Any]) -> list[str]:
-    return [card_code(str(c)) for c in seq]
-
 
 @step(
     "then",
@@ -296,8 +280,8 @@ def _cards(seq: Iterable[Any]) -> list[str]:
 )
 def _hand(play: Play, seat: int, cards: tuple[str, ...]) -> None:
     hands = play.state().get("hands") or []
-    got = sorted(_cards(hands[seat])) if seat < len(hands) else []
-    _expect(play, got == sorted(cards), sorted(cards), got)
+    got = sorted(codes(hands[seat])) if seat < len(hands) else []
+    expect(play, got == sorted(cards), sorted(cards), got)
 
 
 @step(
@@ -310,7 +294,7 @@ def _hand(play: Play, seat: int, cards: tuple[str, ...]) -> None:
 def _hand_size(play: Play, seat: int, n: int) -> None:
     hands = play.state().get("hands") or []
     got = len(hands[seat]) if seat < len(hands) else None
-    _expect(play, got == n, n, got)
+    expect(play, got == n, n, got)
 
 
 @step(
@@ -322,7 +306,7 @@ def _hand_size(play: Play, seat: int, n: int) -> None:
 )
 def _stock_size(play: Play, n: int) -> None:
     st = play.state()
-    _expect(play, st.get("stock_count") == n, n, st.get("stock_count"))
+    expect(play, st.get("stock_count") == n, n, st.get("stock_count"))
 
 
 @step(
@@ -334,7 +318,7 @@ def _stock_size(play: Play, n: int) -> None:
 )
 def _stock_empty(play: Play) -> None:
     st = play.state()
-    _expect(play, st.get("stock_count") == 0, 0, st.get("stock_count"))
+    expect(play, st.get("stock_count") == 0, 0, st.get("stock_count"))
 
 
 @step(
@@ -345,36 +329,8 @@ def _stock_empty(play: Play) -> None:
     clause="DEAL.STOCK",
 )
 def _stock_top_then(play: Play, cards: tuple[str, ...]) -> None:
-    got = _cards((play.state().get("stock") or [])[: len(cards)])
-    _expect(play, got == list(cards), list(cards), got)
-
-
-def _own_laid(st: Mapping[str, Any], seat: int) -> list[frozenset[str]]:
-    """The phỏm a seat laid, without the cards others sent into them."""
-    laid = st.get("laid") or []
-    sent_in: set[tuple[Any, str]] = set()
-    for sender in st.get("sent") or []:
-        for s in sender:
-            to = s.get("to") or {}
-            if to.get("seat") == seat:
-                sent_in.add((to.get("phom"), card_code(str(s.get("card")))))
-    out = []
-    for k, phom in enumerate(laid[seat] if seat < len(laid) else []):
-        out.append(frozenset(c for c in _cards(phom) if (k, c) not in sent_in))
-    return out
-
-
-def _phom_with_sent(st: Mapping[str, Any], seat: int, index: int) -> frozenset[str] | None:
-    laid = st.get("laid") or []
-    if seat >= len(laid) or index >= len(laid[seat]):
-        return None
-    cards = set(_cards(laid[seat][index]))
-    for sender in st.get("sent") or []:
-        for s in sender:
-            to = s.get("to") or {}
-            if to.get("seat") == seat and to.get("phom") == index:
-                cards.add(card_code(str(s.get("card"))))
-    return frozenset(cards)
+    got = codes((play.state().get("stock") or [])[: len(cards)])
+    expect(play, got == list(cards), list(cards), got)
 
 
 @step(
@@ -385,9 +341,9 @@ def _phom_with_sent(st: Mapping[str, Any], seat: int, index: int) -> frozenset[s
     clause="LAY.VALID-PHOM",
 )
 def _has_laid(play: Play, seat: int, phoms: tuple[tuple[str, ...], ...]) -> None:
-    got = _own_laid(play.state(), seat)
+    got = own_laid(play.state(), seat)
     want = [frozenset(p) for p in phoms]
-    _expect(
+    expect(
         play, Counter(got) == Counter(want), [sorted(p) for p in want], [sorted(p) for p in got]
     )
 
@@ -400,8 +356,8 @@ def _has_laid(play: Play, seat: int, phoms: tuple[tuple[str, ...], ...]) -> None
     clause="LAY.MOM",
 )
 def _laid_nothing(play: Play, seat: int) -> None:
-    got = _own_laid(play.state(), seat)
-    _expect(play, not got, "no phỏm laid", [sorted(p) for p in got])
+    got = own_laid(play.state(), seat)
+    expect(play, not got, "no phỏm laid", [sorted(p) for p in got])
 
 
 @step(
@@ -412,8 +368,8 @@ def _laid_nothing(play: Play, seat: int) -> None:
     clause="SEND.ALLOWED",
 )
 def _phom_is(play: Play, seat: int, index: int, cards: tuple[str, ...]) -> None:
-    got = _phom_with_sent(play.state(), seat, index)
-    _expect(
+    got = phom_with_sent(play.state(), seat, index)
+    expect(
         play,
         got == frozenset(cards),
         sorted(cards),

@@ -1,0 +1,155 @@
+"""Cards in scenarios: codes (a StepError for a bad one), deals, and where the 52 cards lie.
+
+Card codes read through the action grammar (:mod:`reference_impl.action_text`), so a step, a
+script line and a game record say the same about a bad code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from conformance.suite.model import StepError
+from reference_impl.action_text import ActionTextError, read_card, read_cards, read_phoms
+from reference_impl.cards import NotationError, format_card, parse_card
+
+
+def card_code(text: str) -> str:
+    """Canonical code of one card; StepError quoting a bad code."""
+    try:
+        return read_card(text)
+    except ActionTextError as e:
+        raise StepError(str(e)) from None
+
+
+def card_list(text: str) -> tuple[str, ...]:
+    """Canonical codes of space-separated cards; a card listed twice is an error."""
+    try:
+        return tuple(read_cards(text))
+    except ActionTextError as e:
+        raise StepError(str(e)) from None
+
+
+def phom_list(text: str) -> tuple[tuple[str, ...], ...]:
+    """'7S 7D 7H and 4H 5H 6H' -> two phỏm; a card in two of them is a writing error."""
+    try:
+        groups = tuple(tuple(p) for p in read_phoms(text))
+    except ActionTextError as e:
+        raise StepError(str(e)) from None
+    seen: set[str] = set()
+    for g in groups:
+        if seen & set(g):
+            raise StepError(f"a card appears in two phỏm of {text!r}")
+        seen |= set(g)
+    return groups
+
+
+def codes(seq: Iterable[Any]) -> list[str]:
+    """Canonical codes of the cards an implementation reported (StepError on a bad one)."""
+    return [card_code(str(c)) for c in seq]
+
+
+def same_card(a: Any, b: str) -> bool:
+    """Whether ``a`` (as reported) is the card ``b`` (canonical); False for a bad code."""
+    try:
+        return card_code(str(a)) == b
+    except StepError:
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Deals
+
+
+def check_deal(
+    players: int, first: int, hands: Sequence[Sequence[str]], stock: Sequence[str]
+) -> list[str]:
+    """What is wrong with an explicit deal (empty when it is 52 distinct cards, sized right)."""
+    out: list[str] = []
+    if not 2 <= players <= 4:
+        return [f"a table has 2 to 4 players, not {players}"]
+    if not 0 <= first < players:
+        out.append(f"first seat {first} is not a seat of a {players}-player table")
+    if len(hands) != players:
+        out.append(f"{len(hands)} hands given for {players} players")
+    seen: dict[str, str] = {}
+    for where, cards in [
+        *((f"seat {i}'s hand", h) for i, h in enumerate(hands)),
+        ("the stock", stock),
+    ]:
+        for code in cards:
+            try:
+                canon = format_card(parse_card(code))
+            except NotationError as e:
+                out.append(f"{where}: {e}")
+                continue
+            if canon in seen:
+                out.append(f"card {canon} is dealt twice ({seen[canon]} and {where})")
+            seen[canon] = where
+    for i, h in enumerate(hands):
+        want = 10 if i == first else 9
+        if len(h) != want:
+            out.append(f"seat {i} holds {len(h)} cards; it must hold {want}")
+    if not out and len(seen) != 52:
+        missing = 52 - len(seen)
+        out.append(f"the deal holds {len(seen)} cards, {missing} missing: hands + stock make 52")
+    return out
+
+
+def fill_deal(
+    players: int,
+    first: int,
+    hands: Mapping[int, Sequence[str]],
+    stock_top: Sequence[str] = (),
+    filler: Sequence[str] = (),
+) -> tuple[list[list[str]], list[str]]:
+    """Complete a deal from the cards that matter (a helper for writing fixtures).
+
+    Each seat's hand is topped up to 10 (first) or 9 cards from ``filler`` in order, then the
+    stock is ``stock_top`` followed by every card not yet dealt, in ``filler`` order and then
+    in index order. The caller chooses ``filler`` so that the added cards cannot interfere
+    (no phỏm, no cạ with the cards that matter); the result is not checked for that.
+    """
+    used = {format_card(parse_card(c)) for h in hands.values() for c in h}
+    used |= {format_card(parse_card(c)) for c in stock_top}
+    pool = [format_card(parse_card(c)) for c in filler]
+    pool += [format_card(i) for i in range(52)]
+    free: Iterator[str] = iter(dict.fromkeys(c for c in pool if c not in used))
+    out_hands: list[list[str]] = []
+    for seat in range(players):
+        hand = [format_card(parse_card(c)) for c in hands.get(seat, ())]
+        while len(hand) < (10 if seat == first else 9):
+            hand.append(next(free))
+        out_hands.append(hand)
+    stock = [format_card(parse_card(c)) for c in stock_top] + list(free)
+    return out_hands, stock
+
+
+# ---------------------------------------------------------------------------------------------
+# Where the cards of a state lie
+
+
+def misplaced_cards(st: Mapping[str, Any]) -> str | None:
+    """What is wrong with where the 52 cards are in a state (None when each is in one place):
+    hands, stock, piles, laid phỏm and sent cards, leavers' cards included (INV.52-CARDS)."""
+    places: list[str] = []
+    for h in st.get("hands") or []:
+        places += codes(h)
+    places += codes(st.get("stock") or [])
+    for pile in st.get("piles") or []:
+        places += [card_code(str(e.get("card"))) for e in pile]
+    laid_cards: list[str] = []
+    for seat_laid in st.get("laid") or []:
+        for phom in seat_laid:
+            laid_cards += codes(phom)
+    places += laid_cards
+    for sender in st.get("sent") or []:
+        sent = (card_code(str(s.get("card"))) for s in sender)
+        places += [c for c in sent if c not in laid_cards]
+    counts = Counter(places)
+    twice = sorted(c for c, n in counts.items() if n > 1)
+    missing = sorted(set(format_card(i) for i in range(52)) - set(counts))
+    if twice or missing:
+        return f"twice: {twice}, missing: {missing}"
+    return None

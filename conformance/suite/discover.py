@@ -1,0 +1,84 @@
+"""Finding and loading the suite: every scenario of the feature files and fixture cases.
+
+``load_scenarios()`` reads every ``features/*.feature`` (:mod:`conformance.suite.feature_file`)
+and every runnable case of ``features/fixtures/*.yaml`` (:mod:`conformance.suite.fixture_file`)
+into :class:`~conformance.suite.model.Scenario` objects, one per ruleset the scenario applies
+to (:mod:`conformance.suite.compiler`). ``Scenario.run(driver)`` plays it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from conformance.errors import ScenarioError
+from conformance.suite.compiler import compile_case
+from conformance.suite.feature_file import parse_feature
+from conformance.suite.fixture_file import load_fixture_file, load_fixture_index
+from conformance.suite.model import RawCase, Scenario
+from conformance.suite.tags import known_rulesets
+from phomspec.paths import features_dir, fixtures_dir
+
+
+def _discover(paths: Sequence[str | Path] | None) -> tuple[list[Path], list[Path], list[Path]]:
+    """(feature files, fixture files with cases, every fixture file for named deals)."""
+    default_fixtures = sorted(fixtures_dir().glob("*.yaml")) if fixtures_dir().is_dir() else []
+    if paths is None:
+        features = sorted(features_dir().glob("*.feature"))
+        return features, default_fixtures, default_fixtures
+    features, fixtures = [], []
+    for p in map(Path, paths):
+        if p.is_dir():
+            features += sorted(p.glob("*.feature"))
+            fixtures += sorted(p.glob("*.yaml")) + sorted((p / "fixtures").glob("*.yaml"))
+        elif p.suffix == ".feature":
+            features.append(p)
+        elif p.suffix in (".yaml", ".yml"):
+            fixtures.append(p)
+        elif not p.exists():
+            raise ScenarioError(f"{p}: no such file or directory")
+        else:
+            raise ScenarioError(f"{p}: not a .feature file, a fixture .yaml or a directory")
+    every = list({f.resolve(): f for f in [*fixtures, *default_fixtures]}.values())
+    return features, fixtures, every
+
+
+def load_scenarios(
+    paths: Sequence[str | Path] | None = None, rulesets: Sequence[str] | None = None
+) -> list[Scenario]:
+    """Every scenario of the feature files and fixture cases, one per ruleset it applies to.
+
+    ``paths``: feature files, fixture files or directories (default: the suite in
+    ``phomspec.paths.features_dir()``). ``rulesets``: keep only scenarios run under these.
+    Raise :class:`ScenarioError` (file:line and what to do) for a malformed scenario.
+    """
+    if rulesets is not None:
+        unknown = [r for r in rulesets if r not in known_rulesets()]
+        if unknown:
+            raise ScenarioError(
+                f"unknown ruleset {unknown[0]!r}; known: {', '.join(known_rulesets())}"
+            )
+    features, fixtures, every = _discover(paths)
+    index = load_fixture_index(every)
+    raws: list[RawCase] = []
+    for f in features:
+        raws += parse_feature(f)
+    for f in fixtures:
+        raws += load_fixture_file(f, index.deals).cases
+    out: list[Scenario] = []
+    seen: dict[str, str] = {}
+    for raw in raws:
+        compiled = compile_case(raw, index)
+        if compiled:
+            base = compiled[0].base_id
+            if base in seen:
+                raise ScenarioError(
+                    f"{raw.source}:{raw.line}: scenario id {base!r} is already used at"
+                    f" {seen[base]};"
+                    " ids are unique and never reused"
+                )
+            seen[base] = f"{raw.source}:{raw.line}"
+        out += compiled
+    if rulesets is not None:
+        out = [s for s in out if s.ruleset in rulesets]
+    return out

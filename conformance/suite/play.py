@@ -1,0 +1,464 @@
+"""Playing a scenario against a driver: the Setup the Given steps build, the Play the other
+steps act and check on, and the Transcript of what was said.
+
+:class:`Play` is the API of the step library (:mod:`conformance.suite.steps`): actions are
+pipelined (:meth:`Play.act` sends, a check reads), queries read every outstanding reply
+first, and a failure names the running step and the clause it checks. The executor knows
+which step runs by its position in the scenario (:meth:`Play.begin`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.errors import ScenarioError, ScenarioSkipped, StepFailure
+from conformance.protocol import Driver, Pending
+from conformance.suite.cards import check_deal, misplaced_cards
+from conformance.suite.model import FixtureIndex, Scenario, StepError
+from conformance.suite.support import game_id, readings_to_send, unsupported
+from reference_impl.cards import format_card
+
+
+@dataclass
+class Exchange:
+    """One request and its reply (``None`` until read), under the step that sent it."""
+
+    step: str
+    request: dict[str, Any]
+    reply: dict[str, Any] | None = None
+
+
+@dataclass
+class Transcript:
+    """What was said with the implementation during one scenario."""
+
+    scenario: str
+    steps: list[str] = field(default_factory=list)
+    exchanges: list[Exchange] = field(default_factory=list)
+
+    def to_jsonable(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "steps": list(self.steps),
+            "exchanges": [
+                {"step": x.step, "request": x.request, "reply": x.reply} for x in self.exchanges
+            ],
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# The table before the game starts (what the Given steps build)
+
+
+@dataclass
+class Setup:
+    """Players, ruleset, options, deal and session, as the Given steps describe them."""
+
+    fixtures: FixtureIndex = field(default_factory=FixtureIndex)
+    players: int | None = None
+    named_ruleset: str | None = None
+    first: int | None = None
+    options: dict[str, bool] = field(default_factory=dict)
+    hands: dict[int, list[str]] = field(default_factory=dict)
+    stock: list[str] | None = None
+    stock_complete: bool = False
+    deck: list[str] | None = None
+    session: dict[str, Any] = field(default_factory=dict)
+    #: The table between games, for the next_game query: previous winner, seats that left.
+    table: dict[str, Any] = field(default_factory=dict)
+    expect_refusal: bool = False
+    deal_name: str | None = None
+    #: Where each card was dealt (a hand, the stock, the deck order).
+    origin: dict[str, str] = field(default_factory=dict)
+
+    def _claim(self, cards: Sequence[str], where: str) -> None:
+        for c in cards:
+            if c in self.origin and not self.expect_refusal:
+                raise StepError(
+                    f"card {c} is dealt twice ({self.origin[c]} and {where}); a deal holds each"
+                    " card once"
+                )
+            self.origin[c] = where
+
+    def set_players(self, n: int) -> None:
+        if self.players is not None and self.players != n:
+            raise StepError(f"the table was already set to {self.players} players")
+        self.players = n
+
+    def hold(self, seat: int, cards: Sequence[str]) -> None:
+        if seat in self.hands:
+            raise StepError(f"seat {seat}'s hand is already given")
+        self._claim(cards, f"seat {seat}'s hand")
+        self.hands[seat] = list(cards)
+
+    def set_stock(self, cards: Sequence[str], complete: bool) -> None:
+        if self.stock is not None:
+            raise StepError("the stock is already given")
+        self._claim(cards, "the stock")
+        self.stock = list(cards)
+        self.stock_complete = complete
+
+    def use_deal(self, name: str) -> None:
+        deal = self.fixtures.deals.get(name)
+        if deal is None:
+            known = ", ".join(sorted(self.fixtures.deals)) or "none"
+            raise StepError(f"no deal named {name!r} in features/fixtures/*.yaml (known: {known})")
+        self.set_players(deal.players)
+        self.deal_name = name
+        if self.first is None:
+            self.first = deal.first
+        for seat, hand in enumerate(deal.hands):
+            self.hold(seat, hand)
+        self.set_stock(deal.stock, complete=True)
+
+    def set_deck(self, cards: Sequence[str]) -> None:
+        if self.deck is not None or self.hands:
+            raise StepError("the deal is already given")
+        self._claim(cards, "the deck order")
+        self.deck = list(cards)
+
+    def deal_message(self) -> tuple[int, int, dict[str, Any]]:
+        """(players, first, the protocol's deal); raise StepError when it is not a deal."""
+        if self.players is None:
+            raise StepError('say how many players play: "Given a 4-player game"')
+        players, first = self.players, self.first or 0
+        if self.deck is not None:
+            if len(self.deck) != 52 and not self.expect_refusal:
+                raise StepError(f"a deck order holds 52 cards, not {len(self.deck)}")
+            return players, first, {"deck": list(self.deck)}
+        if not self.hands:
+            raise StepError('give the hands ("Given seat 0 holds ...") or a named deal')
+        hands = [self.hands.get(s, []) for s in range(players)]
+        extra = sorted(s for s in self.hands if s >= players)
+        if extra:
+            raise StepError(f"seat {extra[0]} is not a seat of a {players}-player table")
+        stock = list(self.stock or [])
+        if not self.stock_complete:
+            used = set(self.origin)
+            stock += [format_card(i) for i in range(52) if format_card(i) not in used]
+        if not self.expect_refusal:
+            problems = check_deal(players, first, hands, stock)
+            if problems:
+                what = "; ".join(problems)
+                raise StepError(f"{what} (a deal: every hand in full, and the stock)")
+        return players, first, {"hands": [list(h) for h in hands], "stock": stock}
+
+
+# ---------------------------------------------------------------------------------------------
+# Running: the game against a driver
+
+
+@dataclass
+class Sent:
+    """An action sent under a step, its reply once read, and the state before it (if noted)."""
+
+    label: str
+    seat: int
+    action: dict[str, Any]
+    pending: Pending
+    exchange: Exchange
+    asserted: bool = False
+    reply: dict[str, Any] | None = None
+    before: dict[str, Any] | None = None
+
+
+def run_scenario(
+    scenario: Scenario, driver: Driver, transcript: Transcript | None = None
+) -> Transcript:
+    """Play the steps of ``scenario`` through ``driver``; raise StepFailure / ScenarioSkipped
+    / ImplError. The exception, if any, carries the transcript so far as ``.transcript``."""
+    transcript = transcript if transcript is not None else Transcript(scenario.id)
+    play = Play(driver, scenario, transcript)
+    try:
+        for index, step in enumerate(scenario.steps):
+            play.begin(index)
+            step.definition.run(play, step.args)
+        play.finish()
+    except BaseException as e:
+        e.transcript = transcript  # type: ignore[attr-defined]
+        raise
+    return transcript
+
+
+class Play:
+    """One scenario being played against one driver: the state the step handlers work on."""
+
+    def __init__(self, driver: Driver, scenario: Scenario, transcript: Transcript):
+        self.driver = driver
+        self.scenario = scenario
+        self.transcript = transcript
+        self.setup = Setup(
+            fixtures=scenario.fixtures,
+            expect_refusal=any(s.definition.refusal for s in scenario.steps),
+        )
+        self.step_label = ""
+        #: Position of the running step in ``scenario.steps`` (None before the first).
+        self.index: int | None = None
+        self.game: str | None = None
+        self.events: list[dict[str, Any]] = []
+        self.noted_state: dict[str, Any] | None = None
+        self._start: tuple[str, Pending, Exchange] | None = None
+        self._start_reply: dict[str, Any] | None = None
+        self._sent: list[Sent] = []
+        self._settled = 0
+
+    # -- steps ---------------------------------------------------------------------------
+
+    def begin(self, index: int, label: str | None = None) -> None:
+        """Step number ``index`` of the scenario starts; ``label`` (default: the step's own)
+        names it in failures and in the transcript."""
+        step = self.scenario.steps[index]
+        self.index = index
+        self.step_label = label if label is not None else step.label
+        self.transcript.steps.append(self.step_label)
+
+    @property
+    def next_index(self) -> int:
+        """The position of the step after the running one (0 before the first)."""
+        return 0 if self.index is None else self.index + 1
+
+    def _rejection_follows(self) -> bool:
+        """Whether the step after the current one asserts that the last action is refused."""
+        steps, i = self.scenario.steps, self.next_index
+        return self.index is not None and i < len(steps) and steps[i].definition.rejection
+
+    def answers(self, query: str) -> bool:
+        hello = getattr(self.driver, "hello", None)
+        return not isinstance(hello, dict) or query in (hello.get("queries") or [])
+
+    def clause_for(self, implied: str | None = None) -> str | None:
+        """The clause a failure of the current step is reported under: the one the step
+        names; else the first clause the step implies ("A|B" for several) that the scenario
+        checks; else the scenario's first clause."""
+        step = self.scenario.steps[self.index] if self.index is not None else None
+        if step is not None and step.clause:
+            return step.clause
+        own = step.definition.clause if step is not None else None
+        options = (implied or own or "").split("|")
+        clauses = self.scenario.clauses
+        for option in options:
+            if option and option in clauses:
+                return option
+        return clauses[0] if clauses else (options[0] or None)
+
+    def fail(self, expected: object, actual: object, implied: str | None = None) -> StepFailure:
+        """The failure of the current step (raise it)."""
+        return StepFailure(self.step_label, expected, actual, self.clause_for(implied))
+
+    # -- talking to the implementation ---------------------------------------------------------
+
+    def _send(self, message: dict[str, Any]) -> tuple[Pending, Exchange]:
+        exchange = Exchange(self.step_label, dict(message))
+        self.transcript.exchanges.append(exchange)
+        return self.driver.send(message), exchange
+
+    @staticmethod
+    def _read(pending: Pending, exchange: Exchange) -> dict[str, Any]:
+        reply = pending.result()
+        exchange.reply = reply
+        return reply
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send one message under the current step and return its reply (not checked)."""
+        return self._read(*self._send(message))
+
+    def check_support(self) -> None:
+        """Raise ScenarioSkipped when the implementation's hello rules the scenario out."""
+        hello = getattr(self.driver, "hello", None)
+        if not isinstance(hello, dict):
+            return
+        players = self.setup.players or self.scenario.players
+        why = unsupported(
+            hello, self.scenario, players, self.setup.options, self.setup.expect_refusal
+        )
+        if why:
+            raise ScenarioSkipped(why)
+
+    def start(self) -> None:
+        """Send new_game (once), without waiting for the reply."""
+        if self._start is not None:
+            return
+        label = self.step_label
+        try:
+            players, first, deal = self.setup.deal_message()
+        except StepError as e:
+            raise ScenarioError(f"{label}: {e}") from None
+        self.check_support()
+        if self.setup.named_ruleset and self.setup.named_ruleset != self.scenario.ruleset:
+            raise ScenarioError(
+                f"{label}: the game names ruleset {self.setup.named_ruleset!r} but the scenario"
+                f" runs under {self.scenario.ruleset!r}; fix its @ruleset tag"
+            )
+        self.game = game_id(self.scenario.id)
+        message: dict[str, Any] = {
+            "type": "new_game",
+            "game": self.game,
+            "ruleset": self.scenario.ruleset,
+            "options": dict(self.setup.options),
+            "readings": readings_to_send(self.scenario),
+            "players": players,
+            "first": first,
+            "deal": deal,
+        }
+        if self.setup.session:
+            message["session"] = dict(self.setup.session)
+        pending, exchange = self._send(message)
+        self._start = (label, pending, exchange)
+
+    def start_reply(self) -> dict[str, Any]:
+        """The new_game reply (read now if needed); not checked."""
+        self.start()
+        if self._start_reply is None:
+            assert self._start is not None
+            _, pending, exchange = self._start
+            self._start_reply = self._read(pending, exchange)
+        return self._start_reply
+
+    def _check_started(self) -> None:
+        reply = self.start_reply()
+        if self.setup.expect_refusal:
+            return
+        if not reply.get("ok"):
+            error = reply.get("error") or {}
+            if error.get("code") == "unsupported":
+                raise ScenarioSkipped(f"new_game: unsupported: {error.get('message', '')}")
+            assert self._start is not None
+            raise StepFailure(
+                self._start[0],
+                "the game starts",
+                f"error {error.get('code')}: {error.get('message')}",
+                self.clause_for(),
+            )
+
+    def act(self, seat: int, action: dict[str, Any]) -> None:
+        """Send one action (pipelined: the reply is read when an expectation needs it).
+
+        Before an action that the next step expects to be refused, the state is noted, so
+        that the refusal can be checked to change nothing (INV.REJECT-UNCHANGED).
+        """
+        self.start()
+        before = None
+        if self._rejection_follows() and self.answers("state"):
+            before = self.state()
+        pending, exchange = self._send(
+            {"type": "apply", "game": self.game, "seat": seat, "action": action}
+        )
+        self._sent.append(Sent(self.step_label, seat, action, pending, exchange, before=before))
+
+    def check_unchanged(self) -> None:
+        """After a refused action: the state is what it was before it (INV.REJECT-UNCHANGED)."""
+        sent = self.last_action()
+        if sent.before is None:
+            return
+        now = self.state()
+        changed = sorted(k for k in set(now) | set(sent.before) if now.get(k) != sent.before.get(k))
+        if changed:
+            raise StepFailure(
+                self.step_label,
+                "the state unchanged by the refused action",
+                f"changed: {', '.join(changed)}",
+                "INV.REJECT-UNCHANGED",
+            )
+
+    def settle(self) -> None:
+        """Read every outstanding reply; an action nobody asserted must have been accepted."""
+        if self._start is not None and self._start_reply is None:
+            self._check_started()
+            if self._start_reply is not None and self._start_reply.get("ok"):
+                self.events.extend(self._start_reply.get("events") or [])
+        elif self._start is None:
+            return
+        while self._settled < len(self._sent):
+            sent = self._sent[self._settled]
+            self._settled += 1
+            reply = self._read(sent.pending, sent.exchange)
+            sent.reply = reply
+            if not reply.get("ok"):
+                error = reply.get("error") or {}
+                if error.get("code") == "unsupported":
+                    raise ScenarioSkipped(f"apply: unsupported: {error.get('message', '')}")
+                if not sent.asserted:
+                    raise StepFailure(
+                        sent.label,
+                        "accepted",
+                        f"error {error.get('code')}: {error.get('message')}",
+                        self.clause_for(),
+                    )
+                continue
+            if reply.get("ruling") == "accepted":
+                self.events.extend(reply.get("events") or [])
+            elif not sent.asserted:
+                actual = f"rejected {reply.get('reason')} under {reply.get('clause')}"
+                if reply.get("message"):
+                    actual += f" ({reply['message']})"
+                raise StepFailure(sent.label, "accepted", actual, self.clause_for())
+
+    def last_action(self) -> Sent:
+        if not self._sent:
+            raise ScenarioError(f"{self.step_label}: no action was played before this step")
+        return self._sent[-1]
+
+    def last_reply(self) -> dict[str, Any]:
+        """The reply to the latest action, which this step asserts on."""
+        sent = self.last_action()
+        sent.asserted = True
+        self.settle()
+        assert sent.reply is not None
+        return sent.reply
+
+    def last_events(self) -> list[dict[str, Any]]:
+        reply = self.last_reply()
+        if reply.get("ok") and reply.get("ruling") == "accepted":
+            return list(reply.get("events") or [])
+        return []
+
+    def query(self, kind: str) -> dict[str, Any]:
+        """Send a query after every outstanding action and return its (ok) reply."""
+        self.start()
+        self.settle()
+        if not self.answers(kind):
+            raise ScenarioSkipped(f"the implementation does not answer the query {kind!r}")
+        reply = self.request({"type": kind, "game": self.game})
+        if not reply.get("ok"):
+            error = reply.get("error") or {}
+            if error.get("code") == "unsupported":
+                raise ScenarioSkipped(f"{kind}: unsupported: {error.get('message', '')}")
+            raise self.fail(f"a {kind} reply", f"error {error.get('code')}: {error.get('message')}")
+        return reply
+
+    def state(self) -> dict[str, Any]:
+        state = self.query("state").get("state")
+        if not isinstance(state, dict):
+            raise self.fail("a state", state)
+        return state
+
+    def result(self) -> dict[str, Any]:
+        """The result of a game that must be over."""
+        result = self.query("result").get("result")
+        if not isinstance(result, dict):
+            raise self.fail("the game is over (a result)", "the game is not over")
+        return result
+
+    def legal(self) -> tuple[int | None, list[dict[str, Any]]]:
+        reply = self.query("legal_actions")
+        return reply.get("seat"), list(reply.get("actions") or [])
+
+    def finish(self) -> None:
+        """End of the scenario: start the game if no step did, read every reply, and check
+        that the 52 cards are all in place and the money sums to zero (INV.52-CARDS,
+        INV.ZERO-SUM) when the implementation answers the state query."""
+        self.start()
+        self.settle()
+        if self.setup.expect_refusal or not self.answers("state"):
+            return
+        state = self.state()
+        label = f"{self.step_label} (end of the scenario)"
+        problem = misplaced_cards(state)
+        if problem:
+            raise StepFailure(label, "the 52 cards, each in one place", problem, "INV.52-CARDS")
+        money = state.get("money") or []
+        if sum(money) != 0:
+            raise StepFailure(label, "money summing to zero", money, "INV.ZERO-SUM")
+

@@ -22,15 +22,15 @@ ACTIONS = [
         LayDown(((C("7S"), C("7D"), C("7H")), (C("4H"), C("5H"), C("6H")))),
         # Groups sorted by card index: 7S (6) comes before 4H (42).
         {"type": "lay_down", "phoms": [["7S", "7D", "7H"], ["4H", "5H", "6H"]]},
-        "lay down 7S 7D 7H / 4H 5H 6H",
+        "lay down 7S 7D 7H and 4H 5H 6H",
     ),
     (
         Send(C("8H"), 2, 0),
         {"type": "send", "card": "8H", "to": {"seat": 2, "phom": 0}},
-        "send 8H to 2:0",
+        "send 8H to seat 2's phỏm 0",
     ),
     (PASS, {"type": "pass"}, "pass"),
-    (TIMEOUT, {"type": "timeout"}, "timeout"),
+    (TIMEOUT, {"type": "timeout"}, "time out"),
     (LEAVE, {"type": "leave"}, "leave"),
 ]
 
@@ -49,6 +49,14 @@ def test_card_order_does_not_matter() -> None:
         "lay down 7S 7D 7H / 4H 5H 6H"
     )
     assert parse_action("discard 10h") == parse_action("discard T♥")
+
+
+def test_the_older_spellings_are_read() -> None:
+    assert parse_action("lay down 7S 7D 7H / 4H 5H 6H") == parse_action(
+        "lay down 7S 7D 7H and 4H 5H 6H"
+    )
+    assert parse_action("send 8H to 2:0") == parse_action("send 8H to seat 2's phom 0")
+    assert parse_action("timeout") == TIMEOUT
 
 
 @pytest.mark.parametrize(

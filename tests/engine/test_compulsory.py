@@ -172,7 +172,10 @@ def test_compulsory_send_refuses_the_discard_until_nothing_fits() -> None:
     g = _seat1_after_lay_down(SEND_ALL)
     ruling = rejected(g, 1, "discard KH", "DISCARD_SEND_PENDING")
     assert ruling.clause == "SEND.OPTIONAL"
-    assert {str(a) for a in g.legal_actions()} == {"send 8H to 0:0", "send QH to 0:0"}
+    assert {str(a) for a in g.legal_actions()} == {
+        "send 8H to seat 0's phỏm 0",
+        "send QH to seat 0's phỏm 0",
+    }
     play(g, "1: send 8H to 0:0")  # the run is 8H..JH: 7H fits now
     rejected(g, 1, "discard KH", "DISCARD_SEND_PENDING")
     play(g, "1: send 7H to 0:0")

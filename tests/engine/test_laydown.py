@@ -79,13 +79,13 @@ def test_sending_extends_an_extended_run_and_keeps_one_card() -> None:
     play(g, "1: lay down 2S 3S 4S / 5C 6C 7C")
     # 8H fits just below 9H 10H JH, QH just above.
     assert {str(a) for a in g.legal_actions() if isinstance(a, Send)} == {
-        "send 8H to 0:0",
-        "send QH to 0:0",
+        "send 8H to seat 0's phỏm 0",
+        "send QH to seat 0's phỏm 0",
     }
     play(g, "1: send 8H to 0:0")  # the run is now 8H..JH: 7H fits too (SEND.EXTENDED-PHOM)
     assert {str(a) for a in g.legal_actions() if isinstance(a, Send)} == {
-        "send 7H to 0:0",
-        "send QH to 0:0",
+        "send 7H to seat 0's phỏm 0",
+        "send QH to seat 0's phỏm 0",
     }
     play(g, "1: send 7H to 0:0\n1: send QH to 0:0")
     assert g.hand(1) != 0

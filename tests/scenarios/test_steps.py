@@ -24,6 +24,7 @@ from conformance.suite.steps.grammar import (
     totals_list,
 )
 from phomspec.paths import features_dir, fixtures_dir
+from reference_impl.action_text import FORMS, ActionTextError, action_words, read_action
 
 
 def _all_raw_steps() -> list[tuple[str, str, str]]:
@@ -101,6 +102,23 @@ def test_action_lines() -> None:
         parse_action_line("seat 1 draws; seat 2 draws")
     with pytest.raises(StepError, match="cannot read action 'dances'; an action is one of: draws,"):
         parse_action_line("seat 1 dances")
+
+
+@pytest.mark.parametrize("third", [False, True], ids=["base", "third person"])
+def test_the_action_grammar_reads_what_it_writes(third: bool) -> None:
+    for form in FORMS:
+        action = read_action(form.example(third=third), third=third)
+        assert action["type"] == form.type
+        assert action_words(action, third=third) == form.example(third=third)
+        assert read_action(action_words(action, third=third), third=third) == action
+
+
+def test_unreadable_actions_list_the_forms_in_words() -> None:
+    with pytest.raises(ActionTextError) as err:
+        read_action("jump")
+    message = str(err.value)
+    assert "send <card> to seat <n>'s phỏm <k>" in message
+    assert not set("()?\\[]*|") & set(message), message
 
 
 def test_block_parsers() -> None:

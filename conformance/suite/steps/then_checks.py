@@ -11,8 +11,7 @@ from conformance.suite.play import Play
 from conformance.suite.steps.common import describe_reply, expect, own_laid, phom_with_sent
 from conformance.suite.steps.registry import step
 from reference_impl import melds
-from reference_impl.action_text import CARDS
-from reference_impl.action_text import action_words as describe_action
+from reference_impl.action_text import CARDS, action_words
 from reference_impl.cards import mask_of, parse_card, parse_cards, points
 
 # ---------------------------------------------------------------------------------------------
@@ -170,7 +169,7 @@ def _lead(play: Play, seat: int) -> None:
 )
 def _nobody_acts(play: Play) -> None:
     seat, actions = play.legal()
-    got = f"seat {seat}: {[describe_action(a) for a in actions]}"
+    got = f"seat {seat}: {[action_words(a) for a in actions]}"
     expect(play, seat is None and not actions, "no seat to act, no legal action", got)
 
 

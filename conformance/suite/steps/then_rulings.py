@@ -10,8 +10,7 @@ from conformance.suite.play import Play
 from conformance.suite.steps.common import describe_reply
 from conformance.suite.steps.grammar import CLAUSE, action_key, legal_lines
 from conformance.suite.steps.registry import step
-from reference_impl.action_text import CARD, CARDS, PHOM_WORD
-from reference_impl.action_text import action_words as describe_action
+from reference_impl.action_text import CARD, CARDS, PHOM_WORD, action_words
 
 # ---------------------------------------------------------------------------------------------
 # Then: rulings
@@ -81,16 +80,16 @@ def _may(play: Play, seat: int, want: dict[str, Any], allowed: bool) -> None:
     actions = _legal_of(play, seat)
     has = action_key(want) in {action_key(a) for a in actions}
     if has != allowed:
-        same = sorted(describe_action(a) for a in actions if a.get("type") == want["type"])
+        same = sorted(action_words(a) for a in actions if a.get("type") == want["type"])
         verb = "may" if allowed else "may not"
         raise play.fail(
-            f"seat {seat} {verb} {describe_action(want)}", f"legal {want['type']}: {same}"
+            f"seat {seat} {verb} {action_words(want)}", f"legal {want['type']}: {same}"
         )
 
 
 def _may_type(play: Play, seat: int, kind: str, allowed: bool) -> None:
     actions = _legal_of(play, seat)
-    same = [describe_action(a) for a in actions if a.get("type") == kind]
+    same = [action_words(a) for a in actions if a.get("type") == kind]
     if bool(same) != allowed:
         raise play.fail(f"seat {seat} {'may' if allowed else 'may not'} {kind}", same or "none")
 
@@ -288,10 +287,10 @@ def _legal_exact(play: Play, seat: int, block: list[dict[str, Any]]) -> None:
     want = Counter(action_key(a) for a in block)
     got = Counter(action_key(a) for a in actions)
     if want != got:
-        missing = sorted(describe_action(a) for a in block if action_key(a) not in got)
-        extra = sorted(describe_action(a) for a in actions if action_key(a) not in want)
+        missing = sorted(action_words(a) for a in block if action_key(a) not in got)
+        extra = sorted(action_words(a) for a in actions if action_key(a) not in want)
         raise play.fail(
-            sorted(describe_action(a) for a in block), f"missing {missing}, not expected {extra}"
+            sorted(action_words(a) for a in block), f"missing {missing}, not expected {extra}"
         )
 
 

@@ -16,7 +16,7 @@ from conformance.outcomes import Outcome, ScenarioResult
 from conformance.reports.jsonfmt import one_line, pretty_json
 from conformance.reports.matrix import ANY_RULESET, NO_CLAUSE, needs_attention
 from conformance.reports.paths import split_label, suite_relative
-from conformance.steps.grammar import describe_action
+from reference_impl.action_text import action_words
 
 
 @dataclass
@@ -137,7 +137,7 @@ def summarize_request(request: Any) -> str:
     kind = str(request.get("type", "?"))
     if kind == "apply":
         action = request.get("action")
-        what = describe_action(action) if isinstance(action, dict) else _short(action, 60)
+        what = action_words(action) if isinstance(action, dict) else _short(action, 60)
         return f"apply seat {request.get('seat')}: {what}"
     if kind == "new_game":
         return f"new_game {request.get('ruleset')}, {request.get('players')} players"

@@ -252,31 +252,6 @@ def block_lines(docstring: str | None, table: Sequence[Sequence[str]] | None) ->
     return [ln.split("#", 1)[0].strip() for ln in lines if ln.split("#", 1)[0].strip()]
 
 
-def action_key(action: Mapping[str, Any]) -> tuple[Any, ...]:
-    """A comparable form of an action (cards as canonical codes; sets where order is free)."""
-    t = action.get("type")
-
-    def c(code: Any) -> str:
-        try:
-            return card_code(str(code))
-        except StepError:
-            return f"?{code}"
-
-    if t == "eat":
-        return ("eat", c(action.get("card")), frozenset(c(x) for x in action.get("with") or []))
-    if t == "discard":
-        return ("discard", c(action.get("card")))
-    if t == "lay_down":
-        return (
-            "lay_down",
-            frozenset(frozenset(c(x) for x in p) for p in action.get("phoms") or []),
-        )
-    if t == "send":
-        to = action.get("to") or {}
-        return ("send", c(action.get("card")), to.get("seat"), to.get("phom"))
-    return (str(t),)
-
-
 def legal_lines(lines: Iterable[str]) -> list[dict[str, Any]]:
     """Legal-action lines ('draw', 'eat 5H with 6H 7H', 'discard one of KS 2C') -> actions."""
     out: list[dict[str, Any]] = []

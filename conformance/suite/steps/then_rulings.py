@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from conformance.protocol.compare import action_key
 from conformance.suite.model import StepError
 from conformance.suite.play import Play
 from conformance.suite.steps.common import describe_reply
-from conformance.suite.steps.grammar import CLAUSE, action_key, legal_lines
+from conformance.suite.steps.grammar import CLAUSE, legal_lines
 from conformance.suite.steps.registry import step
 from reference_impl.action_text import CARD, CARDS, PHOM_WORD, action_words
 

@@ -1,14 +1,25 @@
 """``phom-conformance``: the kit's command line.
 
-Exit codes: 0 conformant / clean, 1 failures, 2 harness or protocol error, 3 usage error.
+Exit codes of every command: 0 conformant / clean, 1 failures, 2 harness or protocol error,
+3 usage error (an unknown option, a bad value, an input file that is missing or is not of its
+kind).
+
+``--spec DIR`` and ``--features DIR`` are options of the group, before the command: the
+directories are process-wide (every module reads them through :mod:`phomspec.paths`), and so
+every command, and every process it starts, uses the same ones.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
+
+from phomspec import paths
 
 #: Command modules under conformance/commands/, each exposing ``command``.
 COMMANDS = [
@@ -19,16 +30,58 @@ COMMANDS = [
     "mutate",
     "run", "smoke", "report", "baseline", "bench",
 ]
+#: Commands that read neither spec/ nor features/ (only reports): they say nothing of them.
+NO_DATA = {"report", "baseline"}
+_DATA_OPTIONS = ("--spec", "--features")
+
+
+def _use(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        paths.use(**{str(param.name): value})
+    return value
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="phom-conformance")
+@click.option("--spec", type=click.Path(exists=True, file_okay=False), metavar="DIR",
+              envvar=paths.ENV_SPEC, callback=_use, expose_value=False, is_eager=True,
+              help="Use this spec/ directory (default: the checkout's, inside a source"
+                   " checkout, else the installed copy).")
+@click.option("--features", type=click.Path(exists=True, file_okay=False), metavar="DIR",
+              envvar=paths.ENV_FEATURES, callback=_use, expose_value=False, is_eager=True,
+              help="Use this features/ directory (default: as for --spec).")
 def cli() -> None:
-    """Rule specification and conformance test kit for Phỏm (Tá lả)."""
+    """Rule specification and conformance test kit for Phỏm (Tá lả).
+
+    Inside a source checkout the commands use its spec/ and features/; elsewhere the copy
+    installed with the kit. The first line (on stderr) says which.
+    """
+
+
+def announce(callback: Callable[..., Any]) -> Callable[..., Any]:
+    """``callback``, first saying on stderr which spec/ and features/ are in use.
+
+    On stderr so that what a command prints on stdout (JSON, tables) stays as it is; in a
+    terminal or a CI log it is the first line shown.
+    """
+
+    @functools.wraps(callback)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        click.echo(paths.data_roots().describe(), err=True)
+        return callback(*args, **kwargs)
+
+    return wrapper
 
 
 for _name in COMMANDS:
-    cli.add_command(importlib.import_module(f"conformance.commands.{_name}").command)
+    _command = importlib.import_module(f"conformance.commands.{_name}").command
+    if _name not in NO_DATA and _command.callback is not None:
+        _command.callback = announce(_command.callback)
+    cli.add_command(_command)
+
+
+def _misplaced(e: click.NoSuchOption) -> bool:
+    return e.option_name in _DATA_OPTIONS and e.ctx is not None and e.ctx.parent is not None
 
 
 def main() -> None:
@@ -36,6 +89,12 @@ def main() -> None:
         rv = cli.main(standalone_mode=False)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    except click.NoSuchOption as e:
+        if _misplaced(e):
+            e.message += (f"; {e.option_name} goes before the command:"
+                          f" phom-conformance {e.option_name} DIR {e.ctx.info_name} ...")
+        e.show()
+        sys.exit(3)
     except click.UsageError as e:
         e.show()
         sys.exit(3)

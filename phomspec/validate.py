@@ -3,8 +3,10 @@ keys, then the cross-checks of :mod:`phomspec.crossref` over the whole spec root
 
 ``validate_paths([...])`` takes spec roots, directories or single files. A file inside a spec
 root is checked in the context of its root (its references resolve against the other files),
-and only its own problems are reported. A YAML file outside any root gets the checks that need
-no context (syntax, schema, ids, card codes).
+and only its own problems are reported. A ruleset file outside any root is checked as if it
+were in the rulesets/ of the spec in use (``phomspec.paths.spec_dir``), in place of the ruleset
+with its id: the same checks as one in ``spec/``. Any other YAML file outside a root gets the
+checks that need no context (syntax, schema, ids, card codes).
 """
 
 from __future__ import annotations
@@ -146,7 +148,9 @@ def check_root(root: Path) -> tuple[Spec, list[Problem], list[Path]]:
     return spec, list(problems), list(files)
 
 
-def _check_root(root: Path) -> tuple[Spec, list[Problem], list[Path]]:
+def _check_root(root: Path, guest: Document | None = None) -> tuple[Spec, list[Problem], list[Path]]:
+    """Every check on ``root``; with ``guest`` (a ruleset document from elsewhere), as if that
+    file were in ``root/rulesets/`` in place of the ruleset with its id."""
     out = Collector(documents={})
     for name, fix in _MISSING.items():
         if name in ROOT_FILES and not (root / name).is_file():
@@ -169,10 +173,22 @@ def _check_root(root: Path) -> tuple[Spec, list[Problem], list[Path]]:
         _check_document(doc, kind, schemas, out)
         if kind is not None:
             documents.append((kind, doc))
+    if guest is not None:
+        documents = [(k, d) for k, d in documents if not _same_ruleset(k, d, guest)]
+        out.documents[guest.path] = guest
+        _check_document(guest, RULESET, schemas, out)
+        documents.append((RULESET, guest))
     spec = build_spec(root, documents)
     for check in (*LOCAL_CHECKS, *CONTEXT_CHECKS):
         check(spec, out)
     return spec, sorted(out.problems, key=Problem.sort_key), files
+
+
+def _same_ruleset(kind: str, doc: Document, guest: Document) -> bool:
+    def rid(d: Document) -> object:
+        return d.data.get("id") if isinstance(d.data, dict) else None
+
+    return kind == RULESET and rid(doc) == rid(guest)
 
 
 def _check_standalone(path: Path) -> list[Problem]:
@@ -181,6 +197,13 @@ def _check_standalone(path: Path) -> list[Problem]:
     if doc is not None:
         out.documents[path] = doc
         kind = kind_by_content(path, doc.data)
+        context = spec_dir()
+        if kind == RULESET and is_spec_root(context):
+            # its own problems, and those it causes elsewhere (a reading it lacks, say)
+            before = {str(p) for p in check_root(context)[1]}
+            found = _check_root(context, guest=doc)[1]
+            return out.problems + [p for p in found if str(p) not in before or (
+                p.path is not None and p.path.resolve() == path.resolve())]
         _check_document(doc, kind, schemas_dir(), out)
         if kind in SCHEMA_FILES:
             spec = build_spec(path.parent, [(kind, doc)])

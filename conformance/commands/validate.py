@@ -19,7 +19,7 @@ import click
 import yaml
 
 from phomspec.files import YAML_SUFFIXES, kind_by_content, root_of
-from phomspec.paths import data_root, features_dir, fixtures_dir, spec_dir
+from phomspec.paths import fixtures_dir, record_dirs, spec_dir
 from phomspec.validate import CHECKS, check_paths
 
 _FILE_SUFFIXES = (*YAML_SUFFIXES, ".json")
@@ -42,12 +42,6 @@ class _Plan:
 
 def _files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.rglob("*") if p.is_file() and p.suffix in _FILE_SUFFIXES)
-
-
-def _record_dirs() -> list[Path]:
-    return [
-        d for d in (features_dir() / "records", data_root() / "examples" / "records") if d.is_dir()
-    ]
 
 
 def _sniff(path: Path) -> str:
@@ -88,10 +82,10 @@ def _plan(paths: Iterable[Path]) -> _Plan:
 
 
 def _default_plan() -> _Plan:
-    """The kit's spec, its fixtures and its game records."""
+    """The spec, the fixtures and the game records in use (``phomspec.paths``)."""
     fixtures = fixtures_dir()
     fixture_files = _files(fixtures) if fixtures.is_dir() else []
-    records = [f for d in _record_dirs() for f in _files(d)]
+    records = [f for d in record_dirs() for f in _files(d)]
     return _Plan(
         spec=[spec_dir()],
         fixtures=[f for f in fixture_files if f.suffix in YAML_SUFFIXES],
@@ -132,7 +126,8 @@ def _run_others(
 def command(paths: tuple[Path, ...]) -> None:
     """Check spec files, fixtures and game records against their schemas and each other.
 
-    With no PATH: the kit's spec, features/fixtures and game records.
+    With no PATH: the spec, features/fixtures, features/records and (in a checkout)
+    examples/records in use.
     """
     missing = [p for p in paths if not p.exists()]
     if missing:

@@ -49,7 +49,7 @@ def quoted(path: str, pattern: str) -> re.Match[str]:
 def invoke(*args: str) -> str:
     result = CliRunner().invoke(cli, list(args), env={"COLUMNS": "400"})
     assert result.exit_code in (0, 1), f"phom-conformance {' '.join(args)}: {result.output}"
-    return result.output
+    return result.stdout
 
 
 def test_every_mark_names_a_command_and_a_date() -> None:

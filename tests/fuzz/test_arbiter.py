@@ -101,7 +101,7 @@ def test_cli_exit_status(name: str, code: int) -> None:
 
 def test_cli_json_and_malformed_record(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["arbitrate", str(EXAMPLES / "wrong-payout.yaml"), "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["agrees"] is False
     assert data["settlement"]["seats"] == [
         {"seat": 1, "recorded": 7, "rules": 8, "difference": -1}]

@@ -100,8 +100,9 @@ def test_coverage_unavailable_says_so_and_exits_2(
     monkeypatch.setitem(sys.modules, "conformance.clause_coverage", None)
     result = run("clauses", "--coverage")
     assert result.exit_code == 2
-    assert result.stderr.startswith("Error: clause coverage is unavailable")
-    assert len(result.stderr.strip().splitlines()) == 1
+    banner, *lines = result.stderr.strip().splitlines()
+    assert banner.startswith("using ") and len(lines) == 1
+    assert lines[0].startswith("Error: clause coverage is unavailable")
 
 
 def _fake_coverage(monkeypatch: pytest.MonkeyPatch, code: int, seen: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ import click
 from conformance.ledger import baseline
 from conformance.outcomes import LEDGER_MATCHES
 from conformance.reports.jsonl import ReportError, merge_reports, read_report
-from conformance.reports.outputs import EXIT_HARNESS
+from conformance.reports.outputs import EXIT_HARNESS, EXIT_USAGE
 
 
 @click.command("baseline")
@@ -26,9 +26,9 @@ def command(reports: tuple[str, ...], output: str) -> None:
     """
     try:
         report = merge_reports([read_report(p) for p in reports])
-    except ReportError as e:
+    except ReportError as e:  # missing, or not a report: the input given is wrong
         click.echo(f"phom-conformance: {e}", err=True)
-        sys.exit(EXIT_HARNESS)
+        sys.exit(EXIT_USAGE)
     if not report.complete:
         click.echo(f"warning: {report.cut_short_reason}; scenarios that did not run are not"
                    " in the ledger", err=True)

@@ -48,10 +48,10 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
     from rich.console import Console
 
     from conformance.errors import HarnessError, ImplError
-    from conformance.fuzz.run import FuzzConfig, GameOutcome, Summary, run_games
+    from conformance.fuzz.run import FuzzConfig, GameOutcome, Summary, make_driver, run_games
     from phomspec import list_rulesets
 
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays on one line
     try:
         shard = parse_shard(shard_text)
     except ShardError as e:
@@ -67,6 +67,10 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
     config = FuzzConfig(impl=impl, ruleset=ruleset, players=players, games=games, seed=seed,
                         out=out, jobs=jobs, shard=shard, only=only, shrink=not no_shrink,
                         timeout=timeout, metamorphic=metamorphic)
+    try:
+        make_driver(config)  # only built, not started: a bad command line or mutant id
+    except HarnessError as e:
+        raise click.UsageError(str(e)) from None
     total = len(config.indices())
     summary = Summary()
     writer: Any = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+import shutil
 import signal
 import sys
 from types import FrameType
@@ -55,6 +57,26 @@ def load_all_scenarios(rulesets: list[str] | None, paths: list[str] | None = Non
         fail(f"cannot load the scenarios: {e}", EXIT_HARNESS)
     except Exception as e:  # a bug in the suite's loader: one line, not a traceback
         fail(f"cannot load the scenarios ({type(e).__name__}): {e}", EXIT_HARNESS)
+
+
+def check_program(impl: str | None) -> None:
+    """Exit 2 at once, before the suite loads, when ``--impl`` names no program that can run."""
+    try:
+        argv = shlex.split(impl) if impl else []
+    except ValueError:
+        return  # not a command line: make_driver says so (a usage error)
+    if argv and shutil.which(argv[0]) is None:
+        where = "" if "/" in argv[0] else " on PATH"
+        fail(f"--impl: cannot start {argv[0]!r}: no such program{where}, or it is not"
+             " executable; give the command line that starts your adapter", EXIT_HARNESS)
+
+
+def start_failure(start_error: str, results: list[ScenarioResult]) -> str:
+    """One line for a run whose implementation did not start: the error, its stderr's last line."""
+    tail = next((r.stderr_tail for r in results if r.stderr_tail), "") or ""
+    last = tail.strip().splitlines()[-1:] if tail.strip() else []
+    told = f" (its stderr ends: {last[0].strip()})" if last else ""
+    return f"the implementation did not start: {start_error}{told}; nothing was run"
 
 
 def check_rulesets(rulesets: tuple[str, ...]) -> None:
@@ -145,6 +167,7 @@ def command(
     import random
 
     random.seed(seed)
+    check_program(impl)
     check_rulesets(rulesets)
     ledger = None
     if ledger_path is not None:
@@ -219,5 +242,7 @@ def command(
         write_outputs(result, junit=junit, markdown=markdown, html=html)
     except OSError as e:
         fail(f"cannot write a report file: {e}", EXIT_HARNESS)
+    if run is not None and run.start_error is not None:
+        fail(start_failure(run.start_error, writer.results), EXIT_HARNESS)
     print_summary(result, console, written=[str(p) for p in (html, report, junit) if p])
     sys.exit(exit_code(result))

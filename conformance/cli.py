@@ -80,8 +80,12 @@ for _name in COMMANDS:
     cli.add_command(_command)
 
 
-def _misplaced(e: click.NoSuchOption) -> bool:
-    return e.option_name in _DATA_OPTIONS and e.ctx is not None and e.ctx.parent is not None
+def _misplaced(e: click.NoSuchOption) -> str | None:
+    """The hint for ``--spec``/``--features`` given after the command, else None."""
+    if e.option_name in _DATA_OPTIONS and e.ctx is not None and e.ctx.parent is not None:
+        return (f"{e.option_name} goes before the command:"
+                f" phom-conformance {e.option_name} DIR {e.ctx.info_name} ...")
+    return None
 
 
 def main() -> None:
@@ -90,9 +94,10 @@ def main() -> None:
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.NoSuchOption as e:
-        if _misplaced(e):
-            e.message += (f"; {e.option_name} goes before the command:"
-                          f" phom-conformance {e.option_name} DIR {e.ctx.info_name} ...")
+        hint = _misplaced(e)
+        if hint is not None:
+            e = click.NoSuchOption(e.option_name, f"no option {e.option_name} here: {hint}",
+                                   ctx=e.ctx)
         e.show()
         sys.exit(3)
     except click.UsageError as e:

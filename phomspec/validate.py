@@ -148,7 +148,9 @@ def check_root(root: Path) -> tuple[Spec, list[Problem], list[Path]]:
     return spec, list(problems), list(files)
 
 
-def _check_root(root: Path, guest: Document | None = None) -> tuple[Spec, list[Problem], list[Path]]:
+def _check_root(
+    root: Path, guest: Document | None = None
+) -> tuple[Spec, list[Problem], list[Path]]:
     """Every check on ``root``; with ``guest`` (a ruleset document from elsewhere), as if that
     file were in ``root/rulesets/`` in place of the ruleset with its id."""
     out = Collector(documents={})

@@ -81,12 +81,13 @@ def test_run_impl_that_cannot_start_exits_2(monkeypatch: pytest.MonkeyPatch,
                      str(report), suite=scenarios(2))
     assert code == 2
     assert read_report(report).header["start_error"].startswith("ImplCrashed")
-    code, _, _ = cli(monkeypatch, "run", "--impl", "/no/such/program --flag", "--report",
-                     str(report), suite=scenarios(1))
-    assert code == 2
-    message = read_report(report).results[0].message
-    assert message.startswith("not run: the implementation did not start: cannot start the"
-                              " implementation '/no/such/program --flag'")
+    report.unlink()
+    code, out, err = cli(monkeypatch, "run", "--impl", "/no/such/program --flag", "--report",
+                         str(report), suite=scenarios(1))
+    assert code == 2 and not out and not report.exists()  # at once: nothing was run
+    assert err.splitlines()[1:] == [
+        "phom-conformance: --impl: cannot start '/no/such/program': no such program, or it is"
+        " not executable; give the command line that starts your adapter"]
 
 
 def test_run_without_the_scenario_model_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

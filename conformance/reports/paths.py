@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import conformance
-from phomspec.paths import data_root
+from phomspec.paths import data_roots
 
 #: An installed package's directory, up to and including site-packages (and the wheel's data).
 _SITE = re.compile(r"(?<![\w.:/-])/(?:[^\s'\"/:]+/)*?(?:site|dist)-packages/(?:phomspec/_data/)?")
@@ -23,8 +23,10 @@ _SUITE = re.compile(r"(?<![\w.:/-])/(?:[^\s'\"/:]+/)*?(?=(?:features|spec)/)")
 
 @cache
 def _kit_roots() -> tuple[str, ...]:
-    """The suite's root and the directory holding the kit's packages."""
-    return (str(data_root()), str(Path(conformance.__file__).resolve().parent.parent))
+    """The suite's roots (holding spec/ and features/) and the directory of the kit's packages."""
+    roots = data_roots()
+    return (str(roots.spec.parent), str(roots.features.parent),
+            str(Path(conformance.__file__).resolve().parent.parent))
 
 
 def _root_pattern(roots: tuple[str, ...]) -> re.Pattern[str]:

@@ -1,9 +1,11 @@
 """``phom-conformance validate [PATH...]``: the spec, fixtures and game records, checked.
 
-With no path: the kit's whole spec, its fixtures and its game records. A path may be a spec
-directory, a directory of fixtures or records, or single files; each goes to the checker of
-its kind. Exit 0 when clean, 1 with problems (one ``file:line: message`` line each), 2 when a
-checker itself breaks, 3 for a path that does not exist.
+With no path: the whole spec in use (a checkout's, inside one: ``phomspec.paths``), its
+features and fixtures, and its game records. A path may be a spec directory, a directory of
+features, fixtures or records, or single files; each goes to the checker of its kind. The
+scenarios are loaded, and every tag must name what the spec has (clause, ambiguity and
+reading, source). Exit 0 when clean, 1 with problems (one ``file:line: message`` line
+each), 2 when a checker itself breaks, 3 for a path that does not exist.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import click
 import yaml
 
 from phomspec.files import YAML_SUFFIXES, kind_by_content, root_of
-from phomspec.paths import fixtures_dir, record_dirs, spec_dir
+from phomspec.paths import features_dir, fixtures_dir, record_dirs, spec_dir
 from phomspec.validate import CHECKS, check_paths
 
 _FILE_SUFFIXES = (*YAML_SUFFIXES, ".json")
@@ -38,10 +40,15 @@ class _Plan:
     spec: list[Path] = field(default_factory=list)
     fixtures: list[Path] = field(default_factory=list)
     records: list[Path] = field(default_factory=list)
+    features: list[Path] = field(default_factory=list)
 
 
 def _files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.rglob("*") if p.is_file() and p.suffix in _FILE_SUFFIXES)
+
+
+def _feature_files(directory: Path) -> list[Path]:
+    return sorted(directory.rglob("*.feature")) if directory.is_dir() else []
 
 
 def _sniff(path: Path) -> str:
@@ -73,6 +80,10 @@ def _plan(paths: Iterable[Path]) -> _Plan:
     plan = _Plan()
     targets = {"spec": plan.spec, "fixture": plan.fixtures, "record": plan.records}
     for p in paths:
+        if p.suffix == ".feature":
+            plan.features.append(p)
+            continue
+        plan.features += _feature_files(p)
         if p.is_dir() and ((p / "parameters.yaml").is_file() or root_of(p / "x.yaml")):
             plan.spec.append(p)  # a spec root, or its clauses/ or rulesets/ directory
             continue
@@ -90,6 +101,7 @@ def _default_plan() -> _Plan:
         spec=[spec_dir()],
         fixtures=[f for f in fixture_files if f.suffix in YAML_SUFFIXES],
         records=records,
+        features=_feature_files(features_dir()),
     )
 
 
@@ -121,6 +133,41 @@ def _run_others(
     return lines
 
 
+def _tag_problems(sources: list[Path]) -> list[str]:
+    """The scenarios of these feature and fixture files, loaded: a malformed one, or tags that
+    name what the spec does not have (a clause, an ambiguity or its reading, a source)."""
+    from conformance.errors import ScenarioError
+    from conformance.suite.discover import load_scenarios
+    from phomspec import load_spec
+    from phomspec.problems import did_you_mean
+
+    try:
+        scenarios = load_scenarios(sources)
+    except ScenarioError as e:
+        return [str(e)]
+    spec = load_spec()
+    lines: dict[str, None] = {}  # once each, though a scenario runs under several rulesets
+    for sc in scenarios:
+        where = f"{sc.source}:{sc.line}: scenario {sc.base_id or sc.id}"
+        for c in sc.clauses:
+            if not spec.has("clause", c):
+                lines[f"{where}: unknown clause {c!r}{did_you_mean(c, spec.ids('clause'))};"
+                      " name one of `phom-conformance clauses`"] = None
+        for amb, reading in sc.readings:
+            if not spec.has("ambiguity", amb):
+                lines[f"{where}: unknown ambiguity {amb!r}"
+                      f"{did_you_mean(amb, spec.ids('ambiguity'))} in its reading tag"] = None
+            elif reading not in (known := [r.id for r in spec.ambiguity(amb).readings]):
+                lines[f"{where}: {amb} has no reading {reading!r}; its readings:"
+                      f" {', '.join(known)}"] = None
+        for tag in sc.tags:
+            source = tag.removeprefix("@").removeprefix("source:")
+            if tag.lstrip("@").startswith("source:") and not spec.has("source", source):
+                lines[f"{where}: unknown source {source!r} in {tag!r}; sources:"
+                      f" {', '.join(spec.ids('source'))}"] = None
+    return list(lines)
+
+
 @click.command("validate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 def command(paths: tuple[Path, ...]) -> None:
@@ -139,13 +186,16 @@ def command(paths: tuple[Path, ...]) -> None:
     try:
         outcome = check_paths(plan.spec) if plan.spec else None
         lines = [str(p) for p in outcome.problems] if outcome else []
-        lines += _run_others(
+        fixture_lines = _run_others(
             "fixture file(s)", "conformance.suite.fixture_file", "validate_fixture_file",
             plan.fixtures, notes,
         )
+        lines += fixture_lines
         lines += _run_others(
             "game record(s)", "conformance.records", "validate_record_file", plan.records, notes
         )
+        if (plan.features or plan.fixtures) and not fixture_lines:  # else said already
+            lines += _tag_problems([*plan.features, *plan.fixtures])
     except Exception as e:  # a checker that breaks is a harness error, not a traceback
         click.echo(f"Error: validation itself failed: {type(e).__name__}: {e}", err=True)
         sys.exit(2)
@@ -163,4 +213,5 @@ def command(paths: tuple[Path, ...]) -> None:
         f"ok: {spec_files} spec file(s)"
         + (f" ({detail}; {len(CHECKS)} checks)" if detail else "")
         + f", {len(plan.fixtures)} fixture file(s), {len(plan.records)} game record(s)"
+        + (f", {len(plan.features)} feature file(s)" if plan.features else "")
     )

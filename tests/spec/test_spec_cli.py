@@ -159,10 +159,12 @@ def test_validate_a_clean_spec_prints_one_summary_line() -> None:
 def test_validate_without_paths_checks_the_kit() -> None:
     result = run("validate")
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(
-        r"ok: \d+ spec file\(s\) \(.*\), \d+ fixture file\(s\), \d+ game record\(s\)\n",
+    m = re.fullmatch(
+        r"ok: \d+ spec file\(s\) \(.*\), \d+ fixture file\(s\), (\d+) game record\(s\),"
+        r" \d+ feature file\(s\)\n",
         result.stdout,
     )
+    assert m and int(m.group(1)) >= 2  # examples/records of the checkout among them
 
 
 def test_validate_problems_are_file_line_message_and_exit_1(tmp_path: Path) -> None:

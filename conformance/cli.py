@@ -24,6 +24,7 @@ from phomspec import paths
 #: Command modules under conformance/commands/, each exposing ``command``.
 COMMANDS = [
     "clauses",
+    "readings",
     "validate",
     "arbitrate",
     "fuzz",

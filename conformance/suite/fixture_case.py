@@ -35,7 +35,8 @@ def case_to_raw(
     tags = [f"@id:{case['id']}"]
     tags += [f"@clause:{c}" for c in case["clauses"]]
     tags += [f"@ruleset:{r}" for r in case["rulesets"]]
-    tags += [f"@reading:{a}={r}" for a, r in (case.get("readings") or {}).items()]
+    for amb, held in (case.get("readings") or {}).items():  # a reading, or several alike
+        tags += [f"@reading:{amb}={r}" for r in ([held] if isinstance(held, str) else held)]
     if case.get("negative"):
         tags.append("@negative")
     tags += [f"@{t}" for t in case.get("tags") or []]

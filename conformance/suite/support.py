@@ -32,8 +32,8 @@ def unsupported(
                 return f"the implementation does not offer {name}={value}"
         elif value != _option_default(sc.ruleset, name):
             return f"the implementation does not offer room option {name}={value}"
-    fixed = hello.get("readings") or {}
-    for amb, reading in sc.readings:
+    fixed = {**(hello.get("readings") or {}), **(entry.get("readings") or {})}
+    for amb, reading in held_readings(sc).items():
         if amb in fixed and fixed[amb] != reading:
             return (
                 f"the scenario needs reading {amb}={reading};"
@@ -68,10 +68,22 @@ def _ruleset_readings() -> dict[str, dict[str, str]]:
     return out
 
 
+def held_readings(scenario: Scenario) -> dict[str, str]:
+    """Ambiguity id -> the reading the scenario holds under, from its @reading: tags. A
+    scenario run under several rulesets may name several readings of one ambiguity (each
+    ruleset's own); each run holds under its ruleset's reading when that is named, else
+    under the first one named."""
+    own = _ruleset_readings().get(scenario.ruleset, {})
+    named: dict[str, list[str]] = {}
+    for amb, reading in scenario.readings:
+        named.setdefault(amb, []).append(reading)
+    return {amb: own[amb] if own.get(amb) in rs else rs[0] for amb, rs in named.items()}
+
+
 def readings_to_send(scenario: Scenario) -> dict[str, str]:
     """The readings a scenario needs that its ruleset does not take already."""
     own = _ruleset_readings().get(scenario.ruleset, {})
-    return {amb: r for amb, r in scenario.readings if own.get(amb) != r}
+    return {amb: r for amb, r in held_readings(scenario).items() if own.get(amb) != r}
 
 
 _game_counter = itertools.count(1)

@@ -52,7 +52,7 @@ def parse_tags(raw: RawCase) -> Tags:
     where = f"{raw.source}:{raw.line}"
     ids: list[str] = []
     clauses: list[str] = []
-    readings: dict[str, str] = {}
+    readings: list[tuple[str, str]] = []
     negative = False
     own_rulesets: list[str] = []
     feature_rulesets: list[str] = []
@@ -90,7 +90,8 @@ def parse_tags(raw: RawCase) -> Tags:
             m = _READING_RE.match(value)
             if not m:
                 raise ScenarioError(f"{where}: {tag!r} must read @reading:AMB.<ID>=<reading>")
-            readings[m.group(1)] = m.group(2)
+            if (m.group(1), m.group(2)) not in readings:  # several readings of one: allowed
+                readings.append((m.group(1), m.group(2)))
     if len(ids) != 1:
         what = "no @id:<kebab-id> tag" if not ids else f"{len(ids)} @id tags"
         raise ScenarioError(f"{where}: scenario {raw.name!r} has {what}; give it exactly one")
@@ -107,7 +108,7 @@ def parse_tags(raw: RawCase) -> Tags:
         ids[0],
         tuple(clauses),
         rulesets,
-        tuple(sorted(readings.items())),
+        tuple(sorted(readings, key=lambda pair: pair[0])),
         negative,
         plain,
         from_all="all" in chosen,

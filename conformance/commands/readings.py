@@ -1,0 +1,371 @@
+"""``phom-conformance readings``: play the suite under every alternative reading the
+reference can play, and find the scenarios that depend on a reading without saying so.
+
+An implementation that declares a reading in its ``hello`` (spec/protocol.md 5.1) gets the
+scenarios tagged ``@reading:<ambiguity>=<other reading>`` skipped; every other scenario runs
+and must pass. So a scenario whose outcome changes under a declared reading and carries no
+``@reading:`` tag for that ambiguity is a missing tag. The sweep plays each reading with
+``parameters`` (spec/ambiguities.yaml) on the in-process reference, declared as such an
+implementation would declare it, one reading at a time, over the scenarios it can change:
+those of the rulesets that take another reading, without a tag on the ambiguity, whose
+games' resolved parameters the reading changes (the reference plays by its parameters only).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from conformance.driver import Driver, Pending
+from conformance.outcomes import Outcome, ScenarioResult
+from phomspec import Ambiguity, SpecError, load_spec, resolve_ruleset
+
+
+class DeclaredReadingDriver(Driver):
+    """``inner`` (the reference) as an implementation that declares ``readings`` in its hello:
+    every game is played under them, over what the request itself asks for."""
+
+    def __init__(self, inner: Driver, readings: dict[str, str]):
+        self.inner = inner
+        self.readings = dict(readings)
+        self.hello = {}
+
+    @property
+    def description(self) -> str:
+        taken = ", ".join(f"{a}={r}" for a, r in self.readings.items())
+        return f"{getattr(self.inner, 'description', 'reference')} reading {taken}"
+
+    def start(self) -> dict[str, Any]:
+        hello = dict(self.inner.start())
+        hello["readings"] = dict(self.readings)
+        rulesets = []
+        for entry in hello.get("rulesets") or []:
+            try:
+                players = sorted(resolve_ruleset(entry["id"], readings=self.readings)["players"])
+            except SpecError:
+                players = entry.get("players")
+            rulesets.append({**entry, "players": players})
+        hello["rulesets"] = rulesets
+        self.hello = hello
+        return hello
+
+    def send(self, message: dict[str, Any]) -> Pending:
+        if message.get("type") == "new_game":
+            asked = message.get("readings")
+            own = asked if isinstance(asked, dict) else {}
+            message = {**message, "readings": {**self.readings, **own}}
+        return self.inner.send(message)
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def stderr_tail(self) -> str:
+        tail = getattr(self.inner, "stderr_tail", None)
+        return tail() if callable(tail) else ""
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A reading with parameters, and the rulesets that take another reading of its ambiguity
+    (with the reading each of them takes)."""
+
+    ambiguity: str
+    reading: str
+    rulesets: dict[str, str]
+
+    @property
+    def label(self) -> str:
+        return f"{self.ambiguity}={self.reading}"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A scenario whose outcome changes under a declared reading it carries no tag for."""
+
+    alternative: Alternative
+    result: ScenarioResult
+    before: Outcome
+    ruleset: str
+    #: The scenario names the reading among those it holds under (and fails under it).
+    tagged: bool = False
+
+    @property
+    def tag(self) -> str:
+        """The tag that makes the scenario skip under the reading: the ruleset's own."""
+        return f"@reading:{self.alternative.ambiguity}={self.alternative.rulesets[self.ruleset]}"
+
+    def describe(self) -> str:
+        r, alt = self.result, self.alternative
+        first = (r.message or "").strip().splitlines()[:1]
+        why = f": {first[0][:160]}" if first else ""
+        head = f"{r.source or r.id}: scenario {r.id} changes under {alt.label} ({self.before}"
+        if self.tagged:
+            return (f"{head} -> {r.outcome}{why}), the reading its tags say it holds under"
+                    " there; fix the tags or the scenario")
+        return (f"{head} -> {r.outcome}{why}) and has no @reading:{alt.ambiguity} tag;"
+                f" add {self.tag}")
+
+
+@dataclass
+class Row:
+    """What one alternative reading did to the suite."""
+
+    alternative: Alternative
+    tagged: int = 0
+    run: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+
+def alternatives(ambiguities: Iterable[Ambiguity], rulesets: Sequence[str],
+                 only: Sequence[str] = ()) -> list[Alternative]:
+    """Every reading with ``parameters`` that some ruleset of ``rulesets`` does not take
+    (``only``: ambiguity ids, or ``AMB.X=reading``, to keep)."""
+    out = []
+    for amb in ambiguities:
+        for reading in amb.readings:
+            label = f"{amb.id}={reading.id}"
+            if only and amb.id not in only and label not in only:
+                continue
+            if not reading.parameters:
+                continue
+            others = {rid: amb.rulesets[rid].reading for rid in rulesets
+                      if rid in amb.rulesets and amb.rulesets[rid].reading != reading.id}
+            if others:
+                out.append(Alternative(amb.id, reading.id, others))
+    return out
+
+
+class _Params:
+    """Resolved parameters of a game, cached (None when the request does not resolve)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, dict[str, Any] | None] = {}
+
+    def of(self, ruleset: str, options: Any, readings: Any) -> dict[str, Any] | None:
+        key = json.dumps([ruleset, options, readings], sort_keys=True, default=str)
+        if key not in self._cache:
+            try:
+                self._cache[key] = resolve_ruleset(ruleset, options or {}, readings or {}).params
+            except (SpecError, TypeError, AttributeError):
+                self._cache[key] = None
+        return self._cache[key]
+
+
+#: A request as the scenario asked it (without ``id``) and its reply (None: never read).
+Exchange = list[Any]
+
+
+class _TapPending(Pending):
+    def __init__(self, inner: Pending, entry: Exchange):
+        self._inner, self._entry = inner, entry
+
+    def result(self) -> dict[str, Any]:
+        reply = self._inner.result()
+        self._entry[1] = reply
+        return reply
+
+
+class _TapDriver(Driver):
+    """Passes everything to ``inner`` and keeps every request with its reply, in the order
+    sent, until :meth:`take`."""
+
+    def __init__(self, inner: Driver):
+        self.inner = inner
+        self.hello = {}
+        self._log: list[Exchange] = []
+
+    def __getattr__(self, name: str) -> Any:  # description, stderr_tail...
+        return getattr(self.inner, name)
+
+    def start(self) -> dict[str, Any]:
+        self.hello = self.inner.start()
+        return self.hello
+
+    def send(self, message: dict[str, Any]) -> Pending:
+        entry: Exchange = [dict(message), None]
+        self._log.append(entry)
+        return _TapPending(self.inner.send(message), entry)
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def take(self) -> list[Exchange]:
+        out, self._log = self._log, []
+        return out
+
+
+@dataclass
+class _Played:
+    """A scenario as played on the reference: its outcome and every exchange."""
+
+    result: ScenarioResult
+    exchanges: list[Exchange]
+
+
+def _changes(params: _Params, exchanges: list[Exchange], alt: Alternative) -> bool:
+    """Whether the reading changes the parameters of a game the scenario starts."""
+    for request, _ in exchanges:
+        if request.get("type") != "new_game" or not isinstance(request.get("ruleset"), str):
+            continue
+        asked = request.get("readings")
+        readings = asked if isinstance(asked, dict) else {}
+        before = params.of(request["ruleset"], request.get("options"), readings)
+        after = params.of(request["ruleset"], request.get("options"),
+                          {**readings, alt.ambiguity: alt.reading})
+        if before != after:
+            return True
+    return False
+
+
+def _same_replies(driver: Driver, exchanges: list[Exchange]) -> bool:
+    """Whether ``driver`` answers the scenario's requests as the reference did. If it does,
+    the scenario sends the same requests and reaches the same verdict, so it need not run."""
+    for request, reply in exchanges:
+        if request.get("type") == "hello":
+            continue
+        try:
+            again = driver.send(request).result()
+        except Exception:
+            return False
+        if reply is not None and {k: v for k, v in again.items() if k != "id"} != \
+                {k: v for k, v in reply.items() if k != "id"}:
+            return False
+    return True
+
+
+def _run(driver: Driver, scenarios: Sequence[Any],
+         on_result: Callable[[ScenarioResult], None] | None = None) -> list[ScenarioResult]:
+    from conformance.runner import Runner, RunOptions
+
+    return Runner(driver, RunOptions(transcripts="none"), on_result=on_result) \
+        .run(scenarios).results
+
+
+def play(scenarios: Sequence[Any], make_driver: Callable[[], Driver]) -> dict[str, _Played]:
+    """Every scenario played once on ``make_driver()``, with its exchanges."""
+    tap = _TapDriver(make_driver())
+    out: dict[str, _Played] = {}
+
+    def keep(result: ScenarioResult) -> None:
+        out[result.id] = _Played(result, tap.take())
+
+    _run(tap, scenarios, keep)
+    return out
+
+
+def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
+          make_driver: Callable[[], Driver],
+          on_row: Callable[[Row], None] | None = None) -> list[Row]:
+    """Play ``scenarios`` as they are on ``make_driver()``, then under each alternative
+    reading declared, one at a time; one row per alternative.
+
+    Only what can change is run again: a scenario of a ruleset that takes another reading,
+    with no tag on the ambiguity, one of whose games the reading gives other parameters,
+    and whose requests get another reply under the reading."""
+    from conformance.suite.support import held_readings
+
+    base = play(scenarios, make_driver)
+    params = _Params()
+    rows = []
+    for alt in alts:
+        row = Row(alt)
+        declared = {alt.ambiguity: alt.reading}
+        candidates = []
+        for sc in scenarios:
+            if sc.ruleset not in alt.rulesets:
+                continue
+            held = held_readings(sc).get(alt.ambiguity)
+            if held is not None and held != alt.reading:
+                row.tagged += 1  # skipped by an implementation that declares the reading
+            elif sc.id in base and _changes(params, base[sc.id].exchanges, alt):
+                candidates.append(sc)
+        todo = []
+        if candidates:
+            replay = DeclaredReadingDriver(make_driver(), declared)
+            replay.start()
+            try:
+                todo = [sc for sc in candidates if not _same_replies(replay, base[sc.id].exchanges)]
+            finally:
+                replay.close()
+        row.run = len(todo)
+        if todo:
+            by_id = {sc.id: sc for sc in todo}
+            for result in _run(DeclaredReadingDriver(make_driver(), declared), todo):
+                was = base[result.id].result.outcome
+                if result.outcome not in (was, Outcome.SKIPPED):
+                    sc = by_id[result.id]
+                    named = any(amb == alt.ambiguity for amb, _ in sc.readings)
+                    row.findings.append(Finding(alt, result, was, sc.ruleset, named))
+        rows.append(row)
+        if on_row:
+            on_row(row)
+    return rows
+
+
+@click.command("readings")
+@click.option("--check", is_flag=True,
+              help="Fail (exit 1) naming every scenario that changes under a reading it has"
+                   " no @reading: tag for.")
+@click.option("--ruleset", "rulesets", multiple=True, metavar="ID",
+              help="Only scenarios of this ruleset (repeatable).")
+@click.option("--ambiguity", "only", multiple=True, metavar="AMB.X[=READING]",
+              help="Only this ambiguity, or this one reading (repeatable).")
+def command(check: bool, rulesets: tuple[str, ...], only: tuple[str, ...]) -> None:
+    """Play the suite on the reference under every alternative reading that has parameters
+    (spec/ambiguities.yaml), one at a time, declared as an implementation declares it, and
+    count the scenarios whose outcome each one changes.
+
+    Exit status: 0 clean, 1 (with --check) untagged reading dependences, 2 harness error,
+    3 usage error.
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from conformance.drivers.inprocess import InProcessDriver
+    from conformance.errors import HarnessError, ScenarioError
+    from conformance.suite.discover import load_scenarios
+
+    err = Console(stderr=True, highlight=False, emoji=False)
+    try:
+        spec = load_spec()
+        every = spec.ids("ruleset")
+        unknown = [r for r in rulesets if r not in every]
+        if unknown:
+            raise click.UsageError(f"no ruleset {unknown[0]!r}; known: {', '.join(every)}")
+        known = {a.id for a in spec.ambiguities}
+        bad = [o for o in only if o.partition("=")[0] not in known]
+        if bad:
+            raise click.UsageError(f"no ambiguity {bad[0]!r} in spec/ambiguities.yaml")
+        alts = alternatives(spec.ambiguities, list(rulesets) or every, only)
+        scenarios = load_scenarios(rulesets=list(rulesets) or None)
+        wanted = {r for a in alts for r in a.rulesets}
+        scenarios = [s for s in scenarios if s.ruleset in wanted]
+        rows = sweep(scenarios, alts, InProcessDriver,
+                     on_row=lambda r: err.print(f"  {r.alternative.label}: {r.run} run,"
+                                                f" {len(r.findings)} changed"))
+    except (ScenarioError, SpecError) as e:
+        err.print(f"error: {e}")
+        sys.exit(2)
+    except HarnessError as e:
+        err.print(f"harness error: {e}")
+        sys.exit(2)
+    console = Console(highlight=False, emoji=False, markup=False)
+    table = Table(title=f"Alternative readings ({len(rows)}) over {len(scenarios)} scenarios",
+                  header_style="bold")
+    for col in ("reading", "rulesets", "tagged", "run", "changed"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r.alternative.label, " ".join(r.alternative.rulesets), str(r.tagged),
+                      str(r.run), str(len(r.findings)) if r.findings else "0")
+    console.print(table)
+    findings = [f for r in rows for f in r.findings]
+    console.print(f"{len(findings)} scenario(s) change under a reading they have no tag for")
+    if check and findings:
+        for f in findings:
+            console.print(f.describe(), soft_wrap=True)
+        sys.exit(1)

@@ -76,8 +76,8 @@ Feature: The deck, the table and card values
     # AH 2H 10S JC QD KS = 1 + 2 + 10 + 11 + 12 + 13
     And seat 1 has 49 points
 
-  @id:deck-suits-do-not-break-ties @ruleset:all @clause:DECK.SUITS-UNRANKED @clause:DECK.STAKE
-  @clause:RANK.TIE-EARLIER-LAYDOWN
+  @id:deck-suits-do-not-break-ties @ruleset:all @clause:DECK.SUITS-UNRANKED @clause:DECK.STAKE @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three
+  @clause:RANK.TIE-EARLIER-LAYDOWN @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three @reading:AMB.SMALL-TABLE-RANKS=positional
   Scenario: Equal cards of different suits are worth the same; the tie goes to the earlier lay-down
     Given the deal "fx-deck-2p"
     When the script "dk2-full" is played

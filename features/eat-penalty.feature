@@ -12,8 +12,8 @@ Feature: Eat penalties (phạt ăn bài)
 
   # ------------------------------------------------------------------ the nth eaten card
 
-  @id:eat-victim-pays-1-2-3 @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la
-  @clause:EAT.NTH-CARD @clause:EAT.PAID-AT-ONCE @clause:EAT.COUNTING @clause:EAT.U-MAKING-EAT
+  @id:eat-victim-pays-1-2-3 @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THIRD-EAT-PRICE=three
+  @clause:EAT.NTH-CARD @clause:EAT.PAID-AT-ONCE @clause:EAT.COUNTING @clause:EAT.U-MAKING-EAT @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THREE-EATS-U=u
   Scenario: Seat 0's first, second and third eaten cards cost 1, 2 and 3, paid at each eat
     Given the deal "ep-4p"
     When seat 0 discards 5C
@@ -54,8 +54,8 @@ Feature: Eat penalties (phạt ăn bài)
     # 1 + 2 + 3 + 15 = 21
     And the totals are: -21, +21, 0, 0
 
-  @id:eat-third-eat-paid-without-den @ruleset:ki-gui
-  @clause:EAT.NTH-CARD @clause:EAT.U-MAKING-EAT
+  @id:eat-third-eat-paid-without-den @ruleset:ki-gui @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
+  @clause:EAT.NTH-CARD @clause:EAT.U-MAKING-EAT @reading:AMB.DEN-LIABLE=tai-eater @reading:AMB.EAT-COUNT=per-victim @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong @reading:AMB.THREE-EATS-U=u
   Scenario: In a "Không kí gửi" room the third eat is still paid 3, then the ù 5 by everyone
     Given the deal "ep-4p"
     And the room option ki_gui is off
@@ -81,7 +81,7 @@ Feature: Eat penalties (phạt ăn bài)
     # seat 0: -(1 + 2 + 3 + 5) = -11; seat 1: 6 + 15 = +21
     And the totals are: -11, +21, -5, -5
 
-  @id:eat-co-ban-ordinary-eats-free @ruleset:co-ban @clause:EAT.EARLY-FREE
+  @id:eat-co-ban-ordinary-eats-free @ruleset:co-ban @clause:EAT.EARLY-FREE @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.EAT-PRICE-002=free @reading:AMB.THIRD-EAT-PRICE=none-priced @reading:AMB.THREE-EATS-U=u
   Scenario: Under co-ban seat 0's three eaten cards cost nothing; only the ù đền is paid
     Given the deal "ep-4p"
     When seat 0 discards 5C
@@ -108,8 +108,8 @@ Feature: Eat penalties (phạt ăn bài)
       """
     And the totals are: -15, +15, 0, 0
 
-  @id:eat-round-3-card-first-eaten-costs-1 @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la
-  @clause:EAT.NTH-CARD @clause:EAT.CHOT-PRICE @negative
+  @id:eat-round-3-card-first-eaten-costs-1 @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded
+  @clause:EAT.NTH-CARD @clause:EAT.CHOT-PRICE @negative @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: A round-3 card eaten as the victim's first costs 1, not 3 and not the chốt price
     Given the deal "ep-4p"
     When the script "ep-to-round-3" is played
@@ -123,8 +123,8 @@ Feature: Eat penalties (phạt ăn bài)
     And seat 0's money is -1
     And seat 1's money is +1
 
-  @id:eat-round-3-card-free-co-ban @ruleset:co-ban
-  @clause:EAT.CHOT-PRICE @clause:EAT.PAID-AT-ONCE @negative
+  @id:eat-round-3-card-free-co-ban @ruleset:co-ban @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.THIRD-EAT-PRICE=none-priced
+  @clause:EAT.CHOT-PRICE @clause:EAT.PAID-AT-ONCE @negative @reading:AMB.EAT-PRICE-002=free
   Scenario: Under co-ban a round-3 card is not a chốt: its eat moves no money
     Given the deal "ep-4p"
     When the script "ep-to-round-3" is played
@@ -139,8 +139,8 @@ Feature: Eat penalties (phạt ăn bài)
 
   # ------------------------------------------------------------------ counting per victim
 
-  @id:eat-count-is-the-victims-not-the-round @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la
-  @clause:EAT.COUNTING @clause:EAT.NTH-CARD
+  @id:eat-count-is-the-victims-not-the-round @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
+  @clause:EAT.COUNTING @clause:EAT.NTH-CARD @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-000=ki-gui-table
   Scenario: Two round-2 discards of seat 0 eaten in turn cost 1 and 2 (its first and second)
     Given the deal "ep-4p"
     When the actions are played:
@@ -168,8 +168,8 @@ Feature: Eat penalties (phạt ăn bài)
     And seat 0's money is -3
     And the game is not over
 
-  @id:eat-count-per-victim-chot-priced-alone @ruleset:hoi-quan-bai @ruleset:u9la
-  @reading:AMB.HOLD-BACK=choose
+  @id:eat-count-per-victim-chot-priced-alone @ruleset:hoi-quan-bai @ruleset:u9la @reading:AMB.THIRD-EAT-PRICE=three
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded
   @clause:EAT.COUNTING @clause:EAT.CHOT-COUNTS @clause:EAT.PAID-AT-ONCE @negative
   Scenario: The game's second eat is seat 1's first eaten card (1, not 2); a chốt eaten second costs 4, and two eats make no ù
     Given the deal "ep-4p"
@@ -209,8 +209,8 @@ Feature: Eat penalties (phạt ăn bài)
     And seat 0's money is -5
     And the game is not over
 
-  @id:eat-count-per-victim-chot-priced-alone-ki-gui @ruleset:ki-gui
-  @reading:AMB.HOLD-BACK=choose
+  @id:eat-count-per-victim-chot-priced-alone-ki-gui @ruleset:ki-gui @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=three @reading:AMB.EAT-PRICE-000=ki-gui-table
   @clause:EAT.COUNTING @clause:EAT.CHOT-COUNTS @clause:EAT.PAID-AT-ONCE @negative
   Scenario: Under ki-gui the game's second eat costs seat 1 1, a chốt eaten second costs 3, and two eats make no ù
     Given the deal "ep-4p"
@@ -250,7 +250,7 @@ Feature: Eat penalties (phạt ăn bài)
   # ------------------------------------------------------------------ the chốt price
 
   @id:eat-chot-costs-4 @ruleset:hoi-quan-bai @ruleset:u9la
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   @clause:EAT.CHOT-PRICE @clause:EAT.PAID-AT-ONCE
   Scenario: Seat 0's cây chốt eaten as its first eaten card costs 4 at once
     Given the deal "ep-4p"
@@ -265,7 +265,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the game is not over
 
   @id:eat-chot-costs-3-ki-gui @ruleset:ki-gui @clause:EAT.CHOT-PRICE @clause:EAT.PAID-AT-ONCE
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=three @reading:AMB.EAT-PRICE-000=ki-gui-table
   Scenario: Under ki-gui seat 0's cây chốt costs 3 at once
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -277,7 +277,7 @@ Feature: Eat penalties (phạt ăn bài)
     And seat 1's money is +3
 
   @id:eat-chot-costs-1-co-ban @ruleset:co-ban @clause:EAT.CHOT-PRICE @clause:EAT.PAID-AT-ONCE
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-000=co-ban-table
   Scenario: Under co-ban seat 0's cây chốt costs 1 at once
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -289,7 +289,7 @@ Feature: Eat penalties (phạt ăn bài)
     And seat 1's money is +1
 
   @id:eat-co-ban-chot-not-free @ruleset:co-ban @clause:EAT.EARLY-FREE @negative
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-000=co-ban-table
   Scenario: Under co-ban the free eats stop at the chốt: seat 0 pays 1 for it
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -304,9 +304,9 @@ Feature: Eat penalties (phạt ăn bài)
 
   # ------------------------------------------------------------------ a chốt eat counts
 
-  @id:eat-chot-is-the-third-eat @ruleset:hoi-quan-bai @ruleset:u9la
-  @reading:AMB.HOLD-BACK=choose
-  @clause:EAT.CHOT-COUNTS @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT
+  @id:eat-chot-is-the-third-eat @ruleset:hoi-quan-bai @ruleset:u9la @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+  @clause:EAT.CHOT-COUNTS @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT @reading:AMB.THREE-EATS-U=u
   Scenario: Seat 0's cây chốt eaten after two of its cards is priced 4 and is seat 1's third eat: ù
     Given the deal "ep-4p"
     When the script "ep-two-eats" is played
@@ -339,9 +339,9 @@ Feature: Eat penalties (phạt ăn bài)
     # 1 + 2 + 4 + 15 = 22
     And the totals are: -22, +22, 0, 0
 
-  @id:eat-chot-is-the-third-eat-ki-gui @ruleset:ki-gui
-  @reading:AMB.HOLD-BACK=choose
-  @clause:EAT.CHOT-COUNTS @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT
+  @id:eat-chot-is-the-third-eat-ki-gui @ruleset:ki-gui @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=three @reading:AMB.EAT-COUNT=per-victim @reading:AMB.THIRD-EAT-PRICE=three
+  @clause:EAT.CHOT-COUNTS @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT @reading:AMB.THREE-EATS-U=u
   Scenario: Under ki-gui the cây chốt eaten third is priced 3 and makes seat 1's ù
     Given the deal "ep-4p"
     When the script "ep-two-eats" is played
@@ -371,8 +371,8 @@ Feature: Eat penalties (phạt ăn bài)
       """
     And the totals are: -21, +21, 0, 0
 
-  @id:eat-chot-is-the-third-eat-co-ban @ruleset:co-ban
-  @reading:AMB.HOLD-BACK=choose
+  @id:eat-chot-is-the-third-eat-co-ban @ruleset:co-ban @reading:AMB.EAT-PRICE-002=free @reading:AMB.THIRD-EAT-PRICE=none-priced
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.THREE-EATS-U=u
   @clause:EAT.EARLY-FREE @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT
   Scenario: Under co-ban two free eats and a chốt at 1 make seat 1's ù; the chốt is paid
     Given the deal "ep-4p"
@@ -403,9 +403,9 @@ Feature: Eat penalties (phạt ăn bài)
 
   # ------------------------------------------------------------------ the eat that makes an ù
 
-  @id:eat-u-by-chot-hoi-quan-bai @ruleset:hoi-quan-bai
-  @reading:AMB.HOLD-BACK=choose
-  @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE
+  @id:eat-u-by-chot-hoi-quan-bai @ruleset:hoi-quan-bai @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-DIRECT=den
+  @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE @reading:AMB.DEN-LIABLE=direct-and-three-eats
   Scenario: Seat 1 ù by eating seat 0's cây chốt: the chốt is paid 4, then seat 0 pays the ù đền
     Given the deal "um-4p"
     When the script "um-to-final" is played
@@ -424,8 +424,8 @@ Feature: Eat penalties (phạt ăn bài)
       """
     And the totals are: -19, +19, 0, 0
 
-  @id:eat-u-by-chot-ki-gui @ruleset:ki-gui @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE
-  @reading:AMB.HOLD-BACK=choose
+  @id:eat-u-by-chot-ki-gui @ruleset:ki-gui @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE @reading:AMB.EAT-PRICE-000=ki-gui-table
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-DIRECT=not-den @reading:AMB.DEN-LIABLE=tai-eater
   Scenario: Under ki-gui the ù-making chốt eat costs 3 and every loser pays the ù
     Given the deal "um-4p"
     When the script "um-to-final" is played
@@ -446,8 +446,8 @@ Feature: Eat penalties (phạt ăn bài)
     # seat 1: 3 + 15
     And the totals are: -8, +18, -5, -5
 
-  @id:eat-u-by-chot-u9la @ruleset:u9la @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE
-  @reading:AMB.HOLD-BACK=choose
+  @id:eat-u-by-chot-u9la @ruleset:u9la @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-DIRECT=not-den @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
   Scenario: Under u9la the ù-making chốt eat costs 4 and every loser pays the ù
     Given the deal "um-4p"
     When the script "um-to-final" is played
@@ -468,8 +468,8 @@ Feature: Eat penalties (phạt ăn bài)
       """
     And the totals are: -9, +19, -5, -5
 
-  @id:eat-u-by-chot-co-ban @ruleset:co-ban @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE
-  @reading:AMB.HOLD-BACK=choose
+  @id:eat-u-by-chot-co-ban @ruleset:co-ban @clause:EAT.U-MAKING-EAT @clause:EAT.CHOT-PRICE @reading:AMB.EAT-PRICE-000=co-ban-table
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=one @reading:AMB.DEN-DIRECT=not-den @reading:AMB.DEN-LIABLE=chot-liability
   Scenario: Under co-ban the ù-making chốt eat costs 1 and every loser pays the ù
     Given the deal "um-4p"
     When the script "um-to-final" is played
@@ -489,8 +489,8 @@ Feature: Eat penalties (phạt ăn bài)
       """
     And the totals are: -6, +16, -5, -5
 
-  @id:eat-u-by-round-2-card @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la
-  @clause:EAT.U-MAKING-EAT @negative
+  @id:eat-u-by-round-2-card @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.THIRD-EAT-PRICE=three
+  @clause:EAT.U-MAKING-EAT @negative @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded
   Scenario: An ù made by eating a round-2 card is paid as an ordinary first eat, not as a chốt
     Given the deal "um-4p"
     When the actions are played:
@@ -513,7 +513,7 @@ Feature: Eat penalties (phạt ăn bài)
       """
     And the totals are: -6, +16, -5, -5
 
-  @id:eat-u-by-round-2-card-co-ban @ruleset:co-ban @clause:EAT.U-MAKING-EAT @negative
+  @id:eat-u-by-round-2-card-co-ban @ruleset:co-ban @clause:EAT.U-MAKING-EAT @negative @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.EAT-PRICE-002=free @reading:AMB.THIRD-EAT-PRICE=none-priced
   Scenario: Under co-ban the ù-making eat of a round-2 card stays free
     Given the deal "um-4p"
     When the actions are played:
@@ -532,8 +532,8 @@ Feature: Eat penalties (phạt ăn bài)
 
   # ------------------------------------------------------------------ thêm vòng
 
-  @id:eat-them-vong-paid-as-chot @ruleset:hoi-quan-bai
-  @reading:AMB.HOLD-BACK=choose
+  @id:eat-them-vong-paid-as-chot @ruleset:hoi-quan-bai @reading:AMB.RANK-000=graded @reading:AMB.THEM-VONG-ELSEWHERE=present
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   @clause:EAT.THEM-VONG @clause:EAT.PAID-AT-ONCE @clause:MONEY.EAT-ADDS
   Scenario: Seat 0 eats seat 3's last cây chốt in thêm vòng: seat 3 pays 4, then the ranking
     Given the deal "ep-4p"
@@ -567,7 +567,7 @@ Feature: Eat penalties (phạt ăn bài)
     And the totals are: +11, -4, -2, -5
 
   @id:eat-them-vong-pass-costs-nothing @ruleset:hoi-quan-bai @clause:EAT.THEM-VONG @negative
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded @reading:AMB.THEM-VONG-ELSEWHERE=present
   Scenario: Seat 0 passes in thêm vòng: seat 3 pays nothing for its last chốt
     Given the deal "ep-4p"
     When the script "ep-to-final" is played

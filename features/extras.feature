@@ -40,7 +40,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
       seat 3 pays seat 1 5 for ù
       """
 
-  @id:extra-u-tron-not-after-eat @ruleset:u9la @clause:EXTRA.U-TRON @negative
+  @id:extra-u-tron-not-after-eat @ruleset:u9la @clause:EXTRA.U-TRON @negative @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: All ten cards in phỏm after an eat is not ù tròn
     Given the deal "xt-4p"
     When seat 0 discards 7S
@@ -189,7 +189,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And nobody pays for ù thông
     And the totals are: -5, +15, -5, -5
 
-  @id:extra-u-thong-paid-by-the-liable @ruleset:u9la @clause:EXTRA.U-THONG @clause:DEN.PAYS-FOR-TABLE
+  @id:extra-u-thong-paid-by-the-liable @ruleset:u9la @clause:EXTRA.U-THONG @clause:DEN.PAYS-FOR-TABLE @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three @reading:AMB.THREE-EATS-U=u
   Scenario: Seat 1's ù thông by three eats from seat 0: seat 0 pays the ù đền and the bonus for everyone
     Given the deal "ep-4p"
     And seat 1 ù'd the previous game
@@ -227,7 +227,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
       """
     And the totals are: -10, +30, -10, -10
 
-  @id:extra-u-k-four-kings @ruleset:u9la @clause:EXTRA.U-K
+  @id:extra-u-k-four-kings @ruleset:u9la @clause:EXTRA.U-K @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: Four own Kings pay 10 from each, not 5 + 10
     Given the deal "xk4-4p"
     When seat 0 discards 9S
@@ -310,7 +310,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 0 pays seat 1 5 for ù K
     And seat 3 pays seat 1 5 for ù K
 
-  @id:extra-u-k-cancelled-for-den @ruleset:u9la @clause:EXTRA.U-K.CANCELLED-BY-DEN @clause:DEN.CHOT-LIABILITY
+  @id:extra-u-k-cancelled-for-den @ruleset:u9la @clause:EXTRA.U-K.CANCELLED-BY-DEN @clause:DEN.CHOT-LIABILITY @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   Scenario: Seat 1 ate seat 0's cây chốt and laid KS KD KH; seat 2's ù makes seat 1 liable and cancels its ù K
     Given the deal "xkd-4p"
     When the script "xkd-to-final" is played
@@ -331,7 +331,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And the totals are: -4, -11, +15, 0
 
   @id:extra-u-k-kings-kept-in-hand @ruleset:u9la @clause:EXTRA.U-K @negative
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded
   Scenario: Three Kings kept in hand are no ù K (seat 1 ends móm)
     Given the deal "xf-4p"
     When the script "xf-to-final" is played
@@ -363,7 +363,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
   # ------------------------------------------------------------------ đồng hoa
 
   @id:extra-dong-hoa-one-holder @ruleset:u9la @clause:EXTRA.DONG-HOA @clause:EXTRA.U-K
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.RANK-000=graded
   Scenario: Seat 0 ends with 5D 6D 7D laid and 8D 9D in hand: đồng hoa, 2 from each other player
     Given the deal "xf-4p"
     When the script "xf-one-to-final" is played
@@ -409,7 +409,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 3 pays seat 2 nothing for đồng hoa
 
   @id:extra-dong-hoa-two-holders @ruleset:u9la @clause:EXTRA.DONG-HOA.SEVERAL-HOLDERS @clause:EXTRA.DONG-HOA
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.RANK-000=graded
   Scenario: Seats 0 and 2 both have đồng hoa: seats 1 and 3 pay 2 to each of them
     Given the deal "xf-4p"
     When the script "xf-to-final" is played
@@ -455,7 +455,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 2 pays seat 0 nothing for đồng hoa
 
   @id:extra-dong-hoa-and-u-k-absent @ruleset:co-ban @ruleset:hoi-quan-bai @ruleset:ki-gui
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   @clause:EXTRA.DONG-HOA @clause:EXTRA.DONG-HOA.SEVERAL-HOLDERS @clause:EXTRA.U-K @negative
   Scenario: Without the extras the same game pays the ranking only
     Given the deal "xf-4p"
@@ -495,7 +495,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
       """
     And the totals are: -7, +21, -7, -7
 
-  @id:extra-dong-hoa-eaten-card-does-not-count @ruleset:u9la @clause:EXTRA.DONG-HOA.OWN-CARDS @negative
+  @id:extra-dong-hoa-eaten-card-does-not-count @ruleset:u9la @clause:EXTRA.DONG-HOA.OWN-CARDS @negative @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: Seat 1 eats seat 0's 7D to 5D 6D 8D 9D 10D and ù: the eaten card makes no đồng hoa
     Given the deal "xo-4p"
     When seat 0 discards 7D
@@ -576,7 +576,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 0's money is -6
 
   @id:extra-ca-k-chot @ruleset:u9la @clause:EXTRA.CA-K @clause:MONEY.EAT-ADDS
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.RANK-000=graded
   Scenario: A King cây chốt costs 10 when eaten, not 4; the laid KS KD KC holds an eaten King (no ù K)
     Given the deal "ck-4p"
     When the script "ck-to-final" is played
@@ -606,7 +606,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
       """
     And the totals are: -12, +16, -3, -1
 
-  @id:extra-ca-k-counts-as-an-eaten-card @ruleset:u9la @clause:EXTRA.CA-K @clause:EAT.NTH-CARD
+  @id:extra-ca-k-counts-as-an-eaten-card @ruleset:u9la @clause:EXTRA.CA-K @clause:EAT.NTH-CARD @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: After its KC was eaten (cá K 2), seat 0's next eaten card is its second: 2
     Given the deal "ck-4p"
     When the actions are played:
@@ -622,7 +622,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And seat 0 pays seat 1 2 for ăn bài
     And seat 0's money is -4
 
-  @id:extra-ca-k-only-for-kings @ruleset:u9la @clause:EXTRA.CA-K @negative
+  @id:extra-ca-k-only-for-kings @ruleset:u9la @clause:EXTRA.CA-K @negative @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: A non-King discarded in round 2 costs the ordinary price, not 4
     Given the deal "ck-4p"
     When the actions are played:
@@ -638,7 +638,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And nobody pays for cá K
     And seat 0's money is -1
 
-  @id:extra-ca-k-absent @ruleset:hoi-quan-bai @ruleset:ki-gui @clause:EXTRA.CA-K @negative
+  @id:extra-ca-k-absent @ruleset:hoi-quan-bai @ruleset:ki-gui @clause:EXTRA.CA-K @negative @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: Without cá K a King discarded in round 2 costs the ordinary first-eat price 1
     Given the deal "ck-4p"
     When the actions are played:
@@ -654,7 +654,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And nobody pays for cá K
     And seat 0's money is -1
 
-  @id:extra-ca-k-absent-co-ban @ruleset:co-ban @clause:EXTRA.CA-K @negative
+  @id:extra-ca-k-absent-co-ban @ruleset:co-ban @clause:EXTRA.CA-K @negative @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.EAT-PRICE-002=free @reading:AMB.THIRD-EAT-PRICE=none-priced
   Scenario: Under co-ban a King discarded in round 2 is eaten for free
     Given the deal "ck-4p"
     When the actions are played:
@@ -669,8 +669,8 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     Then nobody pays for cá K
     And seat 0's money is 0
 
-  @id:extra-ca-k-chot-absent @ruleset:hoi-quan-bai @clause:EXTRA.CA-K @negative
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @id:extra-ca-k-chot-absent @ruleset:hoi-quan-bai @clause:EXTRA.CA-K @negative @reading:AMB.RANK-000=graded
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   Scenario: Under hoi-quan-bai a King cây chốt costs the chốt price 4
     Given the deal "ck-4p"
     When the script "ck-to-final" is played

@@ -9,8 +9,8 @@ Feature: Sending cards (gửi)
   can send 2H to seat 1 (once 3H is there) and 8C to seat 2.
 
   @id:gui-full-game @clause:SEND.ALLOWED @clause:SEND.FIT @clause:SEND.EXTENDED-PHOM @clause:SEND.NOT-SCORED
-  @clause:SEND.AFTER-LAY-DOWN @clause:SEND.TARGET-LAID-ONLY @clause:RANK.ORDER
-  @clause:MONEY.RANK-PAYMENTS @clause:MONEY.PAID-TO-NHAT @clause:RANK.DEADWOOD-POINTS @full-game
+  @clause:SEND.AFTER-LAY-DOWN @clause:SEND.TARGET-LAID-ONLY @clause:RANK.ORDER @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
+  @clause:MONEY.RANK-PAYMENTS @clause:MONEY.PAID-TO-NHAT @clause:RANK.DEADWOOD-POINTS @full-game @reading:AMB.SEND-EXTENDED=extend-again
   Scenario: Three players send; the sent cards count for nobody
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -37,7 +37,7 @@ Feature: Sending cards (gửi)
       """
     And the totals are: -2, -3, -1, +6
 
-  @id:gui-before-own-lay-down-refused @clause:SEND.REQUIRES-PHOM @clause:SEND.AFTER-LAY-DOWN @negative
+  @id:gui-before-own-lay-down-refused @clause:SEND.REQUIRES-PHOM @clause:SEND.AFTER-LAY-DOWN @negative @reading:AMB.SEND-MOM=requires-phom
   Scenario: A player who has laid nothing may not send
     Given the deal "fx-quiet-4p"
     When the script "q-to-final" is played
@@ -87,7 +87,7 @@ Feature: Sending cards (gửi)
     When seat 2 sends 3H to seat 3's phỏm 0
     Then the action is rejected with SEND_NO_SUCH_PHOM under clause SEND.TARGET-LAID-ONLY
 
-  @id:gui-to-own-phom-refused @clause:SEND.NOT-OWN @negative
+  @id:gui-to-own-phom-refused @clause:SEND.NOT-OWN @negative @reading:AMB.SEND-OWN=not-own @reading:AMB.TAI-OWN-PHOM=not-own
   Scenario: A player may not send to their own phỏm
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -100,7 +100,7 @@ Feature: Sending cards (gửi)
     Then the action is rejected with SEND_OWN_PHOM under clause SEND.NOT-OWN
     And seat 3's phỏm 0 is 2S 2D 2C
 
-  @id:gui-to-other-phom-allowed @clause:SEND.NOT-OWN @clause:SEND.EXTENDED-PHOM
+  @id:gui-to-other-phom-allowed @clause:SEND.NOT-OWN @clause:SEND.EXTENDED-PHOM @reading:AMB.SEND-EXTENDED=extend-again
   Scenario: The same card goes to another player's phỏm that an earlier send extended
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -142,7 +142,7 @@ Feature: Sending cards (gửi)
     And seat 1's phỏm 0 is 4H 5H 6H
 
   @id:gui-optional @clause:SEND.OPTIONAL @clause:RANK.TIE-EARLIER-LAYDOWN
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   Scenario: A player may discard while holding cards that could be sent
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -172,7 +172,7 @@ Feature: Sending cards (gửi)
     And seat 3 discards KC
     Then seat 2 has 35 points
 
-  @id:gui-send-all-but-one-no-u @clause:SEND.NO-U @clause:SEND.NOT-SCORED @clause:RANK.DEADWOOD-POINTS
+  @id:gui-send-all-but-one-no-u @clause:SEND.NO-U @clause:SEND.NOT-SCORED @clause:RANK.DEADWOOD-POINTS @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   Scenario: Seat 3 lays two phỏm, sends its three other cards and discards the last: 0 points, no ù
     Given the deal "fx-send-all"
     When the script "sa-to-last" is played

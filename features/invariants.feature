@@ -95,7 +95,7 @@ Feature: Invariants a correct implementation keeps
     And every laid phỏm is a valid phỏm
     And the state is unchanged since it was noted
 
-  @id:inv-refused-shared-lay-down @clause:INV.EATEN-DISTINCT @clause:INV.REJECT-UNCHANGED @negative
+  @id:inv-refused-shared-lay-down @clause:INV.EATEN-DISTINCT @clause:INV.REJECT-UNCHANGED @negative @reading:AMB.EATEN-DISTINCT=distinct
   Scenario: A lay-down putting the eaten 7H and 7C in one phỏm is refused and changes nothing
     Given the deal "fx-turn-2p"
     When the script "tn2-two-eats-to-final" is played
@@ -163,7 +163,7 @@ Feature: Invariants a correct implementation keeps
     And every card is in exactly one place
     And the money sums to zero
 
-  @id:inv-refused-eat-changes-nothing @clause:INV.REJECT-UNCHANGED @clause:INV.ZERO-SUM
+  @id:inv-refused-eat-changes-nothing @clause:INV.REJECT-UNCHANGED @clause:INV.ZERO-SUM @reading:AMB.EATEN-IN-PHOM=required
   Scenario: A refused eat and a refused discard of an eaten card leave the state as it was
     Given the deal "fx-turn-4p"
     When seat 0 discards 9C

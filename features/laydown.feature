@@ -74,7 +74,7 @@ Feature: Laying down phỏm (hạ phỏm)
     And seat 2's phỏm 0 is 8C 9C 10C JC
 
   @id:hold-back-allowed @clause:LAY.HOLD-BACK @clause:LAY.MOM @clause:RANK.MOM @clause:MONEY.MOM-PAYMENT
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   Scenario: A player may keep a phỏm in hand, and is then móm
     Given the deal "fx-quiet-4p"
     When the script "q-final-0-1" is played
@@ -130,7 +130,7 @@ Feature: Laying down phỏm (hạ phỏm)
   # ---- eaten cards (deal "fx-eat-twice": seat 1 ate 7S with 7D 7H and 8S with 8C 8D) --------
 
   @id:lay-eaten-unlaid-discard-refused @clause:LAY.EATEN-INCLUDED @negative
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EATEN-IN-PHOM=required
   Scenario: No final-round discard while an eaten card is still in hand
     Given the deal "fx-eat-twice"
     When the script "e2-to-final" is played
@@ -142,7 +142,7 @@ Feature: Laying down phỏm (hạ phỏm)
     Then the action is rejected with DISCARD_UNLAID_EATEN under clause LAY.EATEN-INCLUDED
 
   @id:lay-eaten-shared-refused @clause:TURN.EAT.DISTINCT-PHOM @clause:INV.EATEN-DISTINCT @negative
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EATEN-DISTINCT=distinct
   Scenario: The two eaten cards may not be laid in one phỏm
     Given the deal "fx-eat-twice"
     When the script "e2-to-final" is played

@@ -11,7 +11,7 @@ Feature: Money (tính tiền)
 
   # ------------------------------------------------------------------ ranking money, 4 players
 
-  @id:money-rank-payments-four-players @ruleset:all
+  @id:money-rank-payments-four-players @ruleset:all @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three @reading:AMB.SEND-EXTENDED=extend-again
   @clause:MONEY.RANK-PAYMENTS @clause:MONEY.PAID-TO-NHAT @clause:MONEY.ZERO-SUM @clause:MONEY.STAKE-UNIT
   Scenario: Nhì pays 1, Ba 2 and Bét 3, all to the Nhất
     Given the deal "fx-quiet-4p"
@@ -27,8 +27,8 @@ Feature: Money (tính tiền)
     And the totals are: -2, -3, +6, -1
     And the money sums to zero
 
-  @id:money-only-the-nhat-receives @ruleset:all
-  @clause:MONEY.PAID-TO-NHAT @clause:MONEY.MOM-PAYMENT @negative
+  @id:money-only-the-nhat-receives @ruleset:all @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
+  @clause:MONEY.PAID-TO-NHAT @clause:MONEY.MOM-PAYMENT @negative @reading:AMB.SEND-EXTENDED=extend-again
   Scenario: The Nhì and the Ba receive nothing from the places below them; without móm nobody pays 4
     Given the deal "fx-quiet-4p"
     When the script "rk-sends" is played
@@ -39,7 +39,7 @@ Feature: Money (tính tiền)
     And seat 1 pays seat 2 3 for bét
 
   @id:money-one-mom-no-bet @ruleset:all
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   @clause:MONEY.RANK-PAYMENTS @clause:RANK.MOM @negative
   Scenario: With one móm the places are Nhất, Nhì, Ba and móm: the Ba pays 2, nobody pays as Bét
     Given the deal "fx-quiet-4p"
@@ -54,7 +54,7 @@ Feature: Money (tính tiền)
     And the totals are: -1, -2, +7, -4
 
   @id:money-two-mom-pay-4-each @ruleset:all @clause:MONEY.MOM-PAYMENT @clause:MONEY.ZERO-SUM
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   Scenario: Two móm players each pay 4, whatever their place among the móm
     Given the deal "fx-quiet-4p"
     When the script "rk-two-mom" is played
@@ -71,7 +71,7 @@ Feature: Money (tính tiền)
   # ------------------------------------------------------------------ small tables
 
   @id:money-three-players-last-pays-2 @ruleset:co-ban @ruleset:hoi-quan-bai @ruleset:u9la
-  @clause:MONEY.SMALL-TABLES @clause:MONEY.RANK-PAYMENTS
+  @clause:MONEY.SMALL-TABLES @clause:MONEY.RANK-PAYMENTS @reading:AMB.RANK-000=graded @reading:AMB.SMALL-TABLE-RANKS=positional
   Scenario: At 3 players the Nhì pays 1 and the Ba, last, pays 2
     Given the deal "rk-3p"
     When the script "rk3-full" is played
@@ -83,8 +83,8 @@ Feature: Money (tính tiền)
       """
     And the totals are: -1, -2, +3
 
-  @id:money-three-players-last-pays-3-ki-gui @ruleset:ki-gui
-  @clause:MONEY.SMALL-TABLES @clause:MONEY.RANK-PAYMENTS
+  @id:money-three-players-last-pays-3-ki-gui @ruleset:ki-gui @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three
+  @clause:MONEY.SMALL-TABLES @clause:MONEY.RANK-PAYMENTS @reading:AMB.RANK-000=graded-last-three
   Scenario: Under ki-gui the last of 3 players pays 3 (003's "về cuối")
     Given the deal "rk-3p"
     When the script "rk3-full" is played
@@ -97,7 +97,7 @@ Feature: Money (tính tiền)
     And the totals are: -1, -3, +4
 
   @id:money-three-players-mom-pays-4 @ruleset:all @clause:MONEY.SMALL-TABLES @negative
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   Scenario: At 3 players a móm pays 4, not the last place's 2 or 3
     Given the deal "rk-3p"
     When the script "rk3-mom" is played
@@ -111,7 +111,7 @@ Feature: Money (tính tiền)
       """
     And the totals are: -1, -4, +5
 
-  @id:money-two-players-nhi-pays-1 @ruleset:all @clause:MONEY.SMALL-TABLES @clause:MONEY.RANK-PAYMENTS
+  @id:money-two-players-nhi-pays-1 @ruleset:all @clause:MONEY.SMALL-TABLES @clause:MONEY.RANK-PAYMENTS @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three @reading:AMB.SMALL-TABLE-RANKS=positional @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three
   Scenario: At 2 players the Nhì pays the Nhất 1
     Given the deal "rk-2p"
     When the script "rk2p-full" is played
@@ -137,9 +137,9 @@ Feature: Money (tính tiền)
   # ------------------------------------------------------------------ eat money adds up
 
   @id:money-eat-adds-hoi-quan-bai-u9la @ruleset:hoi-quan-bai @ruleset:u9la
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.RANK-000=graded
   @clause:MONEY.EAT-ADDS @clause:EAT.PAID-AT-ONCE @clause:MONEY.PAID-TO-NHAT
-  @clause:RANK.TIE-EARLIER-LAYDOWN @clause:MONEY.ZERO-SUM
+  @clause:RANK.TIE-EARLIER-LAYDOWN @clause:MONEY.ZERO-SUM @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   Scenario: Seat 0 pays 4 for its eaten chốt, then wins the game: both payments stand
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -171,9 +171,9 @@ Feature: Money (tính tiền)
     And the totals are: +2, +2, -3, -1
     And the money sums to zero
 
-  @id:money-eat-adds-ki-gui @ruleset:ki-gui
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
-  @clause:MONEY.EAT-ADDS @clause:EAT.PAID-AT-ONCE
+  @id:money-eat-adds-ki-gui @ruleset:ki-gui @reading:AMB.EAT-PRICE-000=ki-gui-table
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=three
+  @clause:MONEY.EAT-ADDS @clause:EAT.PAID-AT-ONCE @reading:AMB.RANK-000=graded-last-three
   Scenario: Under ki-gui the same game: the chốt eat costs 3 and stays paid
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -195,9 +195,9 @@ Feature: Money (tính tiền)
     # seat 0: -3 + 6 = +3; seat 1: +3 - 2 = +1
     And the totals are: +3, +1, -3, -1
 
-  @id:money-eat-adds-co-ban @ruleset:co-ban
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
-  @clause:MONEY.EAT-ADDS @clause:EAT.PAID-AT-ONCE
+  @id:money-eat-adds-co-ban @ruleset:co-ban @reading:AMB.EAT-PRICE-000=co-ban-table
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=one
+  @clause:MONEY.EAT-ADDS @clause:EAT.PAID-AT-ONCE @reading:AMB.RANK-000=graded
   Scenario: Under co-ban the same game: the chốt eat costs 1 and stays paid
     Given the deal "ep-4p"
     When the script "ep-to-final" is played
@@ -219,8 +219,8 @@ Feature: Money (tính tiền)
     # seat 0: -1 + 6 = +5; seat 1: +1 - 2 = -1
     And the totals are: +5, -1, -3, -1
 
-  @id:money-eat-not-absorbed-by-u @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la
-  @clause:MONEY.EAT-ADDS @negative
+  @id:money-eat-not-absorbed-by-u @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
+  @clause:MONEY.EAT-ADDS @negative @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-000=ki-gui-table
   Scenario: The eat that makes an ù is not absorbed in the ù money: seat 0 loses 1 + 5
     Given the deal "um-4p"
     When the actions are played:
@@ -237,8 +237,8 @@ Feature: Money (tính tiền)
     And seat 0 pays seat 1 5 for ù
     And the totals are: -6, +16, -5, -5
 
-  @id:money-eat-not-absorbed-by-u-co-ban @ruleset:co-ban @clause:MONEY.EAT-ADDS @negative
-  @reading:AMB.HOLD-BACK=choose
+  @id:money-eat-not-absorbed-by-u-co-ban @ruleset:co-ban @clause:MONEY.EAT-ADDS @negative @reading:AMB.EAT-PRICE-000=co-ban-table
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=one @reading:AMB.DEN-DIRECT=not-den @reading:AMB.DEN-LIABLE=chot-liability
   Scenario: Under co-ban the chốt eat that makes an ù is not absorbed: seat 0 loses 1 + 5
     Given the deal "um-4p"
     When the script "um-to-final" is played

@@ -226,7 +226,7 @@ Feature: Phỏm: long runs, sets of four, laying down, arrangement, deadwood and
     Then the action is rejected with LAY_DOWN_INVALID_PHOM under clause LAY.VALID-PHOM
 
   @id:phom-run-of-six-laid @clause:PHOM.RUN.ANY-LENGTH @clause:PHOM.ARRANGEMENT-CHOICE
-  @clause:LAY.EATEN-INCLUDED
+  @clause:LAY.EATEN-INCLUDED @reading:AMB.EATEN-IN-PHOM=required
   Scenario: A six-card run holding an eaten card is laid whole, or split into two runs of three
     # fx-turn-4p (features/fixtures/turn-2.yaml): seat 1 ate 9C with 7C 8C on turn 2
     Given the deal "fx-turn-4p"
@@ -282,7 +282,7 @@ Feature: Phỏm: long runs, sets of four, laying down, arrangement, deadwood and
     Then the action is accepted
     And seat 1 has laid 4C 5C 6C and 7C 8C 9C
 
-  @id:phom-deadwood-after-lay-down @clause:PHOM.DEADWOOD @clause:RANK.DEADWOOD-POINTS
+  @id:phom-deadwood-after-lay-down @clause:PHOM.DEADWOOD @clause:RANK.DEADWOOD-POINTS @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three @reading:AMB.SMALL-TABLE-RANKS=positional @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three
   Scenario: The cards left in hand after laying down are the deadwood
     Given the deal "fx-phom-2p"
     When the script "ph2-to-final" is played
@@ -299,8 +299,8 @@ Feature: Phỏm: long runs, sets of four, laying down, arrangement, deadwood and
     And the ranking is: seat 0 nhất 19, seat 1 nhì 29
     And the totals are: +1, -1
 
-  @id:phom-held-back-counts-as-deadwood @clause:PHOM.DEADWOOD @negative
-  @reading:AMB.HOLD-BACK=choose
+  @id:phom-held-back-counts-as-deadwood @clause:PHOM.DEADWOOD @negative @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three @reading:AMB.SMALL-TABLE-RANKS=positional
   Scenario: A phỏm kept in hand is not counted as a phỏm: 7S 7D 7H score 21
     Given the deal "fx-phom-2p"
     When the script "ph2-to-final" is played

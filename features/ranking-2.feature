@@ -12,7 +12,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
 
   # ------------------------------------------------------------------ points and order
 
-  @id:rank-by-deadwood-points @clause:RANK.DEADWOOD-POINTS @clause:RANK.ORDER
+  @id:rank-by-deadwood-points @clause:RANK.DEADWOOD-POINTS @clause:RANK.ORDER @reading:AMB.SEND-EXTENDED=extend-again
   Scenario: The four players are ranked by the points left in hand after sending, lowest first
     Given the deal "fx-quiet-4p"
     When the script "rk-sends" is played
@@ -24,7 +24,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
     And the ranking is: seat 2 nhất 30, seat 3 nhì 31, seat 0 ba 38, seat 1 bét 46
     And seat 2 wins
 
-  @id:rank-sent-cards-not-counted @clause:RANK.DEADWOOD-POINTS @negative
+  @id:rank-sent-cards-not-counted @clause:RANK.DEADWOOD-POINTS @negative @reading:AMB.SEND-EXTENDED=extend-again
   Scenario: Cards sent away, or sent into one's phỏm by others, are not counted
     Given the deal "fx-quiet-4p"
     When the script "rk-sends" is played
@@ -35,7 +35,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
     # 2H and 3H were sent into seat 1's run: seat 1 has 46, not 51
     And seat 1 has 46 points
 
-  @id:rank-first-lay-down-does-not-beat-points @clause:RANK.ORDER @negative
+  @id:rank-first-lay-down-does-not-beat-points @clause:RANK.ORDER @negative @reading:AMB.SEND-EXTENDED=extend-again
   Scenario: Laying down first decides nothing when the points differ
     Given the deal "fx-quiet-4p"
     When the script "rk-sends" is played
@@ -61,7 +61,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
   # ------------------------------------------------------------------ ties and tái
 
   @id:rank-tie-goes-to-first-final-turn @clause:RANK.TIE-EARLIER-LAYDOWN @clause:RANK.LAYDOWN-TIME
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.LAYDOWN-TIME=first-turn
   Scenario: Seats 0 and 3 tie on 41; seat 0's first final-round turn (13) beats seat 3's (16) despite seat 0's tái on turn 17
     Given the deal "fx-quiet-4p"
     When the script "q-to-final" is played
@@ -105,7 +105,7 @@ Feature: Ranking at the end without ù: sends, small tables, tái, leavers
   # ------------------------------------------------------------------ móm
 
   @id:rank-mom-order-not-by-points-or-seat @clause:RANK.MOM-ORDER @negative
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.MOM-ORDER=lay-down-order
   Scenario: Among móm players neither points nor seat numbers decide: seat 3 (68) ranks above seat 1 (47)
     Given the deal "fx-quiet-4p-first2"
     When the script "rk2-two-mom" is played

@@ -10,7 +10,7 @@ Feature: Ranking at the end of a game without ù
 
   @id:rank-by-points-mom-last @clause:RANK.ORDER @clause:RANK.MOM @clause:RANK.DEADWOOD-POINTS
   @clause:DECK.POINTS @clause:MONEY.RANK-PAYMENTS @clause:MONEY.MOM-PAYMENT @clause:MONEY.PAID-TO-NHAT
-  @full-game
+  @full-game @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   Scenario: Lowest points first; the móm player ranks last though it has fewer points
     Given the deal "fx-rank"
     When the script "rk-to-final" is played
@@ -50,7 +50,7 @@ Feature: Ranking at the end of a game without ù
     And seat 2 has 56 points
 
   @id:rank-mom-by-laydown-time @clause:RANK.MOM-ORDER @clause:RANK.MOM @clause:MONEY.MOM-PAYMENT
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.MOM-ORDER=lay-down-order @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   Scenario: Two móm players are ordered by lay-down time, not by points
     Given the deal "fx-rank"
     When the script "rk-to-final" is played
@@ -72,7 +72,7 @@ Feature: Ranking at the end of a game without ù
     And the totals are: +9, -4, -1, -4
 
   @id:rank-all-mom @clause:RANK.ALL-MOM @clause:RANK.MOM-ORDER @clause:MONEY.MOM-PAYMENT
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.ALL-MOM-004=first-mom
   Scenario: Everybody móm: the first móm wins, the others pay 4 each
     Given the deal "fx-rank"
     When the script "rk-to-final" is played
@@ -95,7 +95,7 @@ Feature: Ranking at the end of a game without ù
     And the totals are: +12, -4, -4, -4
 
   @id:rank-all-mom-first-is-not-seat-0 @clause:RANK.ALL-MOM @clause:RANK.MOM-ORDER @clause:RANK.LAYDOWN-TIME
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.ALL-MOM-004=first-mom
   @clause:DECK.SEAT-ORDER
   Scenario: Everybody móm with seat 2 first: seat 2 wins, then seats 3, 0, 1 in lay-down order
     Given the deal "fx-quiet-4p-first2"
@@ -112,7 +112,7 @@ Feature: Ranking at the end of a game without ù
     And the totals are: -4, -4, +12, -4
 
   @id:rank-one-phom-wins-over-moms @clause:RANK.ALL-MOM @negative
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.MOM-ORDER=lay-down-order
   Scenario: One player with a phỏm: the first móm does not win
     Given the deal "fx-quiet-4p-first2"
     When the script "q2-to-final" is played
@@ -129,7 +129,7 @@ Feature: Ranking at the end of a game without ù
     And the totals are: -4, +12, -4, -4
 
   @id:rank-tie-earlier-laydown @clause:RANK.TIE-EARLIER-LAYDOWN @clause:RANK.LAYDOWN-TIME
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   @clause:DECK.SUITS-UNRANKED @clause:DECK.SEAT-ORDER
   Scenario: Seats 2 and 1 both end on 41: seat 2 laid down first and ranks higher
     Given the deal "fx-quiet-4p-first2"
@@ -152,7 +152,7 @@ Feature: Ranking at the end of a game without ù
       """
     And the totals are: +6, -2, -1, -3
 
-  @id:rank-points-before-laydown @clause:RANK.TIE-EARLIER-LAYDOWN @negative
+  @id:rank-points-before-laydown @clause:RANK.TIE-EARLIER-LAYDOWN @negative @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three @reading:AMB.SEND-EXTENDED=extend-again
   Scenario: Without a tie the later lay-down ranks higher when it has fewer points
     Given the deal "fx-quiet-4p-first2"
     When the script "q2-to-final" is played

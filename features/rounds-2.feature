@@ -382,8 +382,8 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       Then QH is a cây chốt
       And the piles hold 3, 3, 3, 3 cards
 
-    @id:chot-eat-round-3-card-free-co-ban @ruleset:co-ban @negative @clause:ROUND.CHOT-EAT
-    @reading:AMB.CHOT-WHOSE-ROUND=discarder-round @reading:AMB.EAT-PRICE-002=free
+    @id:chot-eat-round-3-card-free-co-ban @ruleset:co-ban @negative @clause:ROUND.CHOT-EAT @reading:AMB.THIRD-EAT-PRICE=none-priced
+    @reading:AMB.CHOT-WHOSE-ROUND=discarder-round @reading:AMB.EAT-PRICE-002=free @reading:AMB.EAT-PRICE-000=co-ban-table
     Scenario: Under co-ban that eat costs nothing (only chốt eats are priced)
       Given the deal "fx-rounds-late-eat-4p"
       When the script "rle-to-eat" is played
@@ -393,8 +393,8 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And seat 3's money is 0
 
     @id:chot-eat-round-3-card-first-price @ruleset:ki-gui @ruleset:u9la @ruleset:hoi-quan-bai
-    @negative @clause:ROUND.CHOT-EAT
-    @reading:AMB.CHOT-WHOSE-ROUND=discarder-round @reading:AMB.EAT-COUNT=per-victim
+    @negative @clause:ROUND.CHOT-EAT @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+    @reading:AMB.CHOT-WHOSE-ROUND=discarder-round @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
     Scenario: Elsewhere that eat is priced as seat 3's first eaten card (1), not as a chốt
       Given the deal "fx-rounds-late-eat-4p"
       When the script "rle-to-eat" is played
@@ -426,8 +426,8 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the piles hold 4, 4, 4, 4 cards
 
     @id:chot-eat-price-co-ban @ruleset:co-ban @clause:ROUND.CHOT-EAT @clause:ROUND.CHOT
-    @reading:AMB.SEND-COMPULSORY=optional
-    @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-002=free
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.THIRD-EAT-PRICE=none-priced
+    @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-002=free @reading:AMB.RANK-000=graded
     Scenario: co-ban: the round-3 eat is free, the chốt eat costs 1
       Given the deal "fx-rounds-move-4p"
       When the script "rm-to-second-eat" is played
@@ -450,8 +450,8 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -1, -3, +5, -1
 
     @id:chot-eat-price-ki-gui @ruleset:ki-gui @clause:ROUND.CHOT-EAT @clause:ROUND.CHOT
-    @reading:AMB.SEND-COMPULSORY=optional
-    @reading:AMB.CHOT-PRICE=three
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.RANK-000=graded-last-three
+    @reading:AMB.CHOT-PRICE=three @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
     Scenario: ki-gui: the round-3 eat costs 1, the chốt eat 3
       Given the deal "fx-rounds-move-4p"
       When the script "rm-to-second-eat" is played
@@ -473,8 +473,8 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -1, -4, +4, +1
 
     @id:chot-eat-price-u9la @ruleset:u9la @clause:ROUND.CHOT-EAT @clause:ROUND.CHOT
-    @reading:AMB.SEND-COMPULSORY=optional
-    @reading:AMB.CHOT-PRICE=four
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.RANK-000=graded
+    @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
     Scenario: u9la: the round-3 eat costs 1, the chốt eat 4
       Given the deal "fx-rounds-move-4p"
       When the script "rm-to-second-eat" is played
@@ -496,8 +496,8 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -1, -4, +3, +2
 
     @id:chot-eat-price-hoi-quan-bai @ruleset:hoi-quan-bai @clause:ROUND.CHOT-EAT @clause:ROUND.CHOT
-    @reading:AMB.SEND-COMPULSORY=optional
-    @reading:AMB.CHOT-PRICE=four
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.RANK-000=graded
+    @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
     Scenario: hoi-quan-bai: the round-3 eat costs 1, the chốt eat 4
       Given the deal "fx-rounds-move-4p"
       When the script "rm-to-second-eat" is played
@@ -570,8 +570,8 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the piles hold 4, 4, 4, 4 cards
 
     @id:tai-actions-not-on-own-phom @ruleset:all @negative @clause:ROUND.TAI-ACTIONS
-    @reading:AMB.SEND-COMPULSORY=optional
-    @reading:AMB.TAI-OWN-PHOM=not-own @reading:AMB.SEND-TAI=again
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.SEND-OWN=not-own
+    @reading:AMB.TAI-OWN-PHOM=not-own @reading:AMB.SEND-TAI=again @reading:AMB.TAI-EAT=may-eat
     Scenario: On a tái turn a card that only extends one's own laid phỏm can be neither eaten nor sent
       Given the deal "fx-rounds-tai-4p"
       When the script "rt-to-laid" is played
@@ -627,7 +627,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
 
     @id:tai-discard-not-a-plain-eat @ruleset:all @negative @clause:ROUND.TAI-DISCARD-IS-CHOT
     @reading:AMB.SEND-COMPULSORY=optional
-    @reading:AMB.TAI-DISCARD-CHOT=chot
+    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.TAI-EAT=may-eat
     Scenario: Eating a tái discard is not priced as an ordinary eat
       Given the deal "fx-rounds-chain-3p"
       When the script "rc3-to-tai" is played
@@ -640,10 +640,10 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And seat 1 pays seat 2 nothing for ăn bài
 
     @id:tai-discard-chot-price-co-ban @ruleset:co-ban
-    @reading:AMB.SEND-COMPULSORY=optional
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EAT-PRICE-000=co-ban-table
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.CHOT-EAT
-    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=one
-    @reading:AMB.SMALL-TABLE-RANKS=positional
+    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=one @reading:AMB.TAI-EAT=may-eat
+    @reading:AMB.SMALL-TABLE-RANKS=positional @reading:AMB.RANK-000=graded
     Scenario: co-ban: three chốt eats at 1 each, the tái discard among them
       Given the deal "fx-rounds-chain-3p"
       When the script "rc3-to-tai" is played
@@ -666,10 +666,10 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -3, +4, -1
 
     @id:tai-discard-chot-price-ki-gui @ruleset:ki-gui
-    @reading:AMB.SEND-COMPULSORY=optional
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EAT-PRICE-000=ki-gui-table
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.CHOT-EAT
-    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=three
-    @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three
+    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=three @reading:AMB.TAI-EAT=may-eat
+    @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three @reading:AMB.RANK-000=graded-last-three
     Scenario: ki-gui: three chốt eats at 3 each; the last of three pays 3
       Given the deal "fx-rounds-chain-3p"
       When the script "rc3-to-tai" is played
@@ -691,10 +691,10 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -7, +7, 0
 
     @id:tai-discard-chot-price-u9la @ruleset:u9la
-    @reading:AMB.SEND-COMPULSORY=optional
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.CHOT-EAT
-    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=four
-    @reading:AMB.SMALL-TABLE-RANKS=positional
+    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=four @reading:AMB.TAI-EAT=may-eat
+    @reading:AMB.SMALL-TABLE-RANKS=positional @reading:AMB.RANK-000=graded
     Scenario: u9la: three chốt eats at 4 each
       Given the deal "fx-rounds-chain-3p"
       When the script "rc3-to-tai" is played
@@ -716,10 +716,10 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And the totals are: -9, +7, +2
 
     @id:tai-discard-chot-price-hoi-quan-bai @ruleset:hoi-quan-bai
-    @reading:AMB.SEND-COMPULSORY=optional
+    @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
     @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:ROUND.CHOT-EAT
-    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=four
-    @reading:AMB.SMALL-TABLE-RANKS=positional
+    @reading:AMB.TAI-DISCARD-CHOT=chot @reading:AMB.CHOT-PRICE=four @reading:AMB.TAI-EAT=may-eat
+    @reading:AMB.SMALL-TABLE-RANKS=positional @reading:AMB.RANK-000=graded
     Scenario: hoi-quan-bai: three chốt eats at 4 each
       Given the deal "fx-rounds-chain-3p"
       When the script "rc3-to-tai" is played

@@ -192,9 +192,9 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
   # ---- tái ------------------------------------------------------------------------------------------------
 
   @id:rounds-tai-lay-send-discard @ruleset:all @clause:ROUND.TAI @clause:ROUND.TAI-ACTIONS
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.LAYDOWN-TIME=first-turn @reading:AMB.TAI-DISCARD-CHOT=chot
   @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:SEND.TARGET-LAID-ONLY @clause:SEND.EXTENDED-PHOM
-  @clause:RANK.LAYDOWN-TIME @clause:RANK.TIE-EARLIER-LAYDOWN @full-game
+  @clause:RANK.LAYDOWN-TIME @clause:RANK.TIE-EARLIER-LAYDOWN @full-game @reading:AMB.SEND-EXTENDED=extend-again
   Scenario: On its tái turn seat 0 draws 8H, lays 8S 8C 8H, sends 4D to seat 2's run, discards KC
     Given the deal "fx-tai-send"
     When the script "ts-to-tai" is played
@@ -217,7 +217,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the ranking is: seat 0 nhất 5, seat 1 nhì 5, seat 3 ba 39, seat 2 bét 41
 
   @id:rounds-tai-own-phom-refused @ruleset:all @clause:ROUND.TAI-ACTIONS @clause:SEND.NOT-OWN @negative
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-OWN=not-own @reading:AMB.TAI-OWN-PHOM=not-own
   Scenario: On a tái turn a card may not go to the player's own laid phỏm
     Given the deal "fx-tai-send"
     When the script "ts-to-tai" is played
@@ -251,8 +251,8 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
   # ---- thêm vòng (hoi-quan-bai) ---------------------------------------------------------------------------
 
   @id:them-vong-offered @ruleset:hoi-quan-bai @clause:ROUND.THEM-VONG @clause:ROUND.THEM-VONG.SEQUENCE
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
-  @clause:EAT.THEM-VONG @clause:LAY.FINAL-ROUND-ONLY @full-game
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.RANK-000=graded
+  @clause:EAT.THEM-VONG @clause:LAY.FINAL-ROUND-ONLY @full-game @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THEM-VONG-ELSEWHERE=present
   Scenario: Seat 3's last chốt 9D makes a new phỏm with seat 0's 9S 9C: seat 0 eats it
     Given the deal "fx-them-vong"
     When the script "tv-to-last" is played
@@ -284,7 +284,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the totals are: +10, -3, -2, -5
 
   @id:them-vong-pass @ruleset:hoi-quan-bai @clause:ROUND.THEM-VONG.SEQUENCE
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.RANK-000=graded @reading:AMB.THEM-VONG-ELSEWHERE=present
   Scenario: Seat 0 passes: the game ends at once
     Given the deal "fx-them-vong"
     When the script "tv-to-last" is played
@@ -298,8 +298,8 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the ranking is: seat 3 nhất 23, seat 2 nhì 35, seat 0 ba 37, seat 1 bét 45
     And the totals are: -2, -3, -1, +6
 
-  @id:them-vong-no-send-no-draw @ruleset:hoi-quan-bai @clause:ROUND.THEM-VONG.SEQUENCE @negative
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  @id:them-vong-no-send-no-draw @ruleset:hoi-quan-bai @clause:ROUND.THEM-VONG.SEQUENCE @negative @reading:AMB.THEM-VONG-SEND=no-send
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EATEN-IN-PHOM=required @reading:AMB.THEM-VONG-ELSEWHERE=present
   Scenario: In thêm vòng no draw, no discard before the lay-down, and no send
     Given the deal "fx-them-vong"
     When the script "tv-to-last" is played
@@ -332,8 +332,8 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the ranking is: seat 3 nhất 25, seat 2 nhì 35, seat 0 ba 37, seat 1 bét 45
 
   @id:them-vong-absent @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:ROUND.THEM-VONG.ABSENT
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
-  @clause:ROUND.GAME-END
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.THEM-VONG-ELSEWHERE=absent
+  @clause:ROUND.GAME-END @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three
   Scenario: Outside hoi-quan-bai the last chốt ends the game
     Given the deal "fx-them-vong"
     When the script "tv-to-last" is played
@@ -348,7 +348,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
 
   @id:them-vong-absent-eat-refused @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:ROUND.THEM-VONG.ABSENT
   @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
-  @clause:TURN.GAME-OVER @negative
+  @clause:TURN.GAME-OVER @negative @reading:AMB.THEM-VONG-ELSEWHERE=absent
   Scenario: Outside hoi-quan-bai the last chốt cannot be eaten
     Given the deal "fx-them-vong"
     When the script "tv-to-last" is played

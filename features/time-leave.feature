@@ -48,7 +48,7 @@ Feature: Timeouts and leaving
     And it is seat 1's turn
 
   @id:time-auto-play-passes-them-vong @ruleset:hoi-quan-bai @clause:TIME.AUTO-PLAY @clause:EAT.THEM-VONG
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.THEM-VONG-ELSEWHERE=present
   @negative
   Scenario: A timeout in thêm vòng passes: seat 0 eats nothing and the game ends
     Given the deal "ep-4p"
@@ -77,7 +77,7 @@ Feature: Timeouts and leaving
     And seat 1's hand is 4H 5H 6H 7C JD 8D QS 3C JH
 
   @id:time-tie-only-among-legal-cards @ruleset:all @clause:TIME.AUTO-PLAY.TIE
-  @clause:TIME.AUTO-PLAY.AFTER-EAT @negative
+  @clause:TIME.AUTO-PLAY.AFTER-EAT @negative @reading:AMB.EATEN-IN-PHOM=required
   Scenario: KH would win the tie with KS, but seat 1 ate KH: the auto-play discards KS
     Given the deal "tl-4p"
     When seat 0 discards KH
@@ -89,7 +89,7 @@ Feature: Timeouts and leaving
 
   # ------------------------------------------------------------------ after the draw or eat
 
-  @id:time-after-eat-only-discards @ruleset:all @clause:TIME.AUTO-PLAY.AFTER-EAT
+  @id:time-after-eat-only-discards @ruleset:all @clause:TIME.AUTO-PLAY.AFTER-EAT @reading:AMB.EATEN-IN-PHOM=required
   Scenario: Seat 1 ate QC with QH QS, then times out: no draw, and the highest legal card JD goes
     Given the deal "fx-quiet-4p"
     When seat 0 discards QC
@@ -112,7 +112,7 @@ Feature: Timeouts and leaving
 
   # ------------------------------------------------------------------ the final round
 
-  @id:time-final-round-timeout-is-mom @ruleset:all @clause:TIME.FINAL-ROUND-MOM @clause:MONEY.MOM-PAYMENT
+  @id:time-final-round-timeout-is-mom @ruleset:all @clause:TIME.FINAL-ROUND-MOM @clause:MONEY.MOM-PAYMENT @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three @reading:AMB.SEND-EXTENDED=extend-again @reading:AMB.TIMEOUT-MOM=unlaid-mom
   Scenario: Seat 0 times out on its final-round turn holding 7S 7D 7H: nothing is laid and it ends móm
     Given the deal "fx-quiet-4p"
     When the script "q-to-final" is played
@@ -161,7 +161,7 @@ Feature: Timeouts and leaving
     And the ranking is: seat 1 nhất 18, seat 2 nhì 35, seat 0 ba 38, seat 3 bét 41
 
   @id:time-final-round-timeout-with-eaten-card @ruleset:all @clause:TIME.FINAL-ROUND-MOM
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.EATEN-IN-PHOM=required @reading:AMB.TIMEOUT-MOM=unlaid-mom
   Scenario: Seat 1 ate QC and times out in its final round: nothing is laid, JD goes, QC QH QS stay as deadwood
     Given the deal "fx-quiet-4p"
     When the actions are played:
@@ -218,8 +218,8 @@ Feature: Timeouts and leaving
     When seat 3 eats 8C with 8S 8D
     Then the action is accepted
 
-  @id:leave-eat-across-is-paid @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la
-  @clause:LEAVE.SEAT-SKIPPED @clause:LEAVE.PENALTY @clause:EAT.NTH-CARD
+  @id:leave-eat-across-is-paid @ruleset:hoi-quan-bai @ruleset:ki-gui @ruleset:u9la @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.THIRD-EAT-PRICE=three
+  @clause:LEAVE.SEAT-SKIPPED @clause:LEAVE.PENALTY @clause:EAT.NTH-CARD @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded
   Scenario: Seat 1 pays seat 3 for the eat across the gap; that money stands when seat 1 leaves too
     Given the deal "lv-4p"
     When the actions are played:
@@ -280,7 +280,7 @@ Feature: Timeouts and leaving
   # ------------------------------------------------------------------ leaving: the money
 
   @id:leave-penalty-to-winner @ruleset:co-ban @ruleset:hoi-quan-bai @ruleset:u9la
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.LEAVE-PENALTY=four @reading:AMB.RANK-000=graded
   @clause:LEAVE.PENALTY @clause:LEAVE.PAID-TO @clause:RANK.LEAVER-LAST @clause:MONEY.ZERO-SUM
   Scenario: Seat 1 leaves in round 2; seat 2 wins and receives the leave penalty 4
     Given the deal "fx-quiet-4p"
@@ -316,7 +316,7 @@ Feature: Timeouts and leaving
     And the money sums to zero
 
   @id:leave-penalty-to-winner-ki-gui @ruleset:ki-gui
-  @reading:AMB.HOLD-BACK=choose
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.LEAVE-PENALTY=last-place @reading:AMB.RANK-000=graded-last-three
   @clause:LEAVE.PENALTY @clause:LEAVE.PAID-TO @clause:RANK.LEAVER-LAST
   Scenario: Under ki-gui the leaver pays the winner 3, the last place's price
     Given the deal "fx-quiet-4p"
@@ -380,7 +380,7 @@ Feature: Timeouts and leaving
     And seat 1 pays seat 2 nothing for the ranking
 
   @id:leave-penalty-to-u-player @ruleset:co-ban @ruleset:hoi-quan-bai @ruleset:u9la
-  @clause:LEAVE.PAID-TO @clause:LEAVE.PENALTY
+  @clause:LEAVE.PAID-TO @clause:LEAVE.PENALTY @reading:AMB.LEAVE-PENALTY=four
   Scenario: Seat 3 leaves and seat 1 ù: seat 3 pays the ù player 4; only seats 0 and 2 pay the ù
     Given the deal "un-4p"
     When seat 0 discards KS
@@ -395,7 +395,7 @@ Feature: Timeouts and leaving
       """
     And the totals are: -5, +14, -5, -4
 
-  @id:leave-penalty-to-u-player-ki-gui @ruleset:ki-gui @clause:LEAVE.PAID-TO @clause:LEAVE.PENALTY
+  @id:leave-penalty-to-u-player-ki-gui @ruleset:ki-gui @clause:LEAVE.PAID-TO @clause:LEAVE.PENALTY @reading:AMB.LEAVE-PENALTY=last-place
   Scenario: Under ki-gui seat 3 leaves and seat 1 ù: seat 3 pays the ù player 3
     Given the deal "un-4p"
     When seat 0 discards KS
@@ -417,7 +417,7 @@ Feature: Timeouts and leaving
   # ------------------------------------------------------------------ the last player
 
   @id:leave-last-player-two-players @ruleset:co-ban @ruleset:hoi-quan-bai @ruleset:u9la
-  @clause:LEAVE.LAST-PLAYER @clause:LEAVE.PAID-TO
+  @clause:LEAVE.LAST-PLAYER @clause:LEAVE.PAID-TO @reading:AMB.LEAVE-PENALTY=four
   Scenario: At 2 players seat 0 leaves in round 1: seat 1 wins and receives 4
     Given the deal "rk-2p"
     When the actions are played:
@@ -434,7 +434,7 @@ Feature: Timeouts and leaving
       """
     And the totals are: -4, +4
 
-  @id:leave-last-player-two-players-ki-gui @ruleset:ki-gui @clause:LEAVE.LAST-PLAYER @clause:LEAVE.PENALTY
+  @id:leave-last-player-two-players-ki-gui @ruleset:ki-gui @clause:LEAVE.LAST-PLAYER @clause:LEAVE.PENALTY @reading:AMB.LEAVE-PENALTY=last-place
   Scenario: Under ki-gui the last player of two receives 3
     Given the deal "rk-2p"
     When seat 0 discards KS
@@ -444,7 +444,7 @@ Feature: Timeouts and leaving
     And the totals are: -3, +3
 
   @id:leave-last-player-three-players @ruleset:co-ban @ruleset:hoi-quan-bai @ruleset:u9la
-  @clause:LEAVE.LAST-PLAYER @clause:LEAVE.PENALTY
+  @clause:LEAVE.LAST-PLAYER @clause:LEAVE.PENALTY @reading:AMB.LEAVE-PENALTY=four
   Scenario: At 3 players seats 1 and 2 leave: seat 0 wins and receives 4 from each
     Given the deal "rk-3p"
     When seat 0 discards KS

@@ -162,7 +162,7 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     Then the action is rejected with EAT_NOT_LATEST_DISCARD under clause TURN.EAT.PREVIOUS-ONLY
     And seat 2's pile is QC 3D
 
-  @id:turn-keep-eaten-run-discards @clause:TURN.EAT.KEEP-IN-PHOM @clause:TURN.DRAW-OR-EAT
+  @id:turn-keep-eaten-run-discards @clause:TURN.EAT.KEEP-IN-PHOM @clause:TURN.DRAW-OR-EAT @reading:AMB.EATEN-IN-PHOM=required
   Scenario: After eating 9C with 7C 8C, 4C may go: 9C stays in 5C 6C 7C 8C 9C
     Given the deal "fx-turn-4p"
     When seat 0 discards 9C
@@ -177,7 +177,7 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     And seat 1 holds 9 cards
     And it is seat 2's turn
 
-  @id:turn-keep-eaten-run-refusals @clause:TURN.EAT.KEEP-IN-PHOM @negative
+  @id:turn-keep-eaten-run-refusals @clause:TURN.EAT.KEEP-IN-PHOM @negative @reading:AMB.EATEN-IN-PHOM=required
   Scenario: After eating 9C with 7C 8C, neither 8C, 7C nor 9C may be discarded
     Given the deal "fx-turn-4p"
     When seat 0 discards 9C
@@ -190,7 +190,7 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     Then the action is rejected with DISCARD_EATEN_CARD under clause TURN.EAT.KEEP-IN-PHOM
     And seat 1 holds 10 cards
 
-  @id:turn-keep-set-or-run @clause:TURN.EAT.KEEP-IN-PHOM
+  @id:turn-keep-set-or-run @clause:TURN.EAT.KEEP-IN-PHOM @reading:AMB.EAT-DECLARATION-BINDING=not-binding @reading:AMB.EATEN-IN-PHOM=required
   Scenario: 5H eaten with 6H 7H may keep its phỏm as 5S 5D 5H: any card but 5H may go
     Given the deal "fx-turn-4p"
     When the actions are played:
@@ -207,7 +207,7 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     Then the action is accepted
     And seat 2's hand holds 5S 5D 5H 7H
 
-  @id:turn-keep-2p-one-eat @clause:TURN.EAT.KEEP-IN-PHOM @clause:TURN.EAT.DECLARE-CARDS
+  @id:turn-keep-2p-one-eat @clause:TURN.EAT.KEEP-IN-PHOM @clause:TURN.EAT.DECLARE-CARDS @reading:AMB.EAT-DECLARATION-BINDING=not-binding @reading:AMB.EATEN-IN-PHOM=required
   Scenario: 7H eaten with 8H 9H may also sit in 7S 7D 7H: only 7H itself must stay
     Given the deal "fx-turn-2p"
     When seat 0 discards 7H
@@ -219,7 +219,7 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     When seat 1 discards 8H
     Then the action is accepted
 
-  @id:turn-keep-2p-two-eats @clause:TURN.EAT.KEEP-IN-PHOM @clause:TURN.EAT.DISTINCT-PHOM @negative
+  @id:turn-keep-2p-two-eats @clause:TURN.EAT.KEEP-IN-PHOM @clause:TURN.EAT.DISTINCT-PHOM @negative @reading:AMB.EATEN-DISTINCT=distinct @reading:AMB.EATEN-IN-PHOM=required
   Scenario: With 7H and 7C eaten, 7S 7D 7C and 7H 8H 9H must both stay whole
     Given the deal "fx-turn-2p"
     When the script "tn2-two-eats" is played
@@ -239,7 +239,7 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     When seat 1 discards 7S
     Then the action is rejected with DISCARD_BREAKS_EATEN_PHOM under clause TURN.EAT.KEEP-IN-PHOM
 
-  @id:turn-eat-with-an-eaten-card-refused @clause:TURN.EAT.DISTINCT-PHOM @negative
+  @id:turn-eat-with-an-eaten-card-refused @clause:TURN.EAT.DISTINCT-PHOM @negative @reading:AMB.EATEN-DISTINCT=distinct
   Scenario: 7C may not be eaten with the eaten 7H, only with 7S 7D
     Given the deal "fx-turn-2p"
     When the actions are played:
@@ -260,7 +260,7 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     When seat 1 eats 7C with 7S 7D
     Then the action is accepted
 
-  @id:turn-eaten-cards-share-no-phom @clause:TURN.EAT.DISTINCT-PHOM @negative
+  @id:turn-eaten-cards-share-no-phom @clause:TURN.EAT.DISTINCT-PHOM @negative @reading:AMB.EATEN-DISTINCT=distinct
   Scenario: The eaten 7H and 7C may not be laid in one set of four
     Given the deal "fx-turn-2p"
     When the script "tn2-two-eats-to-final" is played
@@ -312,7 +312,7 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     And seat 0's pile is 7H
     And seat 1's hand does not hold 7H
 
-  @id:turn-declared-cards-not-binding @clause:TURN.EAT.DECLARE-CARDS @clause:LAY.EATEN-INCLUDED
+  @id:turn-declared-cards-not-binding @clause:TURN.EAT.DECLARE-CARDS @clause:LAY.EATEN-INCLUDED @reading:AMB.EAT-DECLARATION-BINDING=not-binding
   Scenario: 7H eaten with 8H 9H is laid in 7S 7D 7H; 8H 9H stay in hand
     Given the deal "fx-turn-2p"
     When the script "tn2-one-eat-to-final" is played

@@ -12,9 +12,9 @@ Feature: Ù đền: one player pays the ù for the whole table
   instead; A draws 5D on its tái turn and ù.
 
   @id:vd1-tai-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-LIABLE=tai-eater @reading:AMB.DEN-TAI-004=eater-pays
   @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
-  @clause:ROUND.TAI @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION
+  @clause:ROUND.TAI @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION @reading:AMB.EAT-PRICE-000=ki-gui-table
   Scenario: 003 VD1: A ù on its tái turn after B ate A's last card; B pays for the table
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
@@ -37,9 +37,9 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +12, -12, 0, 0
 
   @id:vd1-tai-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   @clause:DEN.TAI-EATER @clause:DEN.AMOUNT @clause:DEN.PAYS-FOR-TABLE @clause:U.TAI-TURN
-  @clause:DEN.EAT-PENALTY-STACKS
+  @clause:DEN.EAT-PENALTY-STACKS @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
   Scenario: 003 VD1 under u9la: B pays for the table
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
@@ -60,9 +60,9 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +11, -11, 0, 0
 
   @id:vd1-chot-eater-pays-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-000=co-ban-table
   @clause:DEN.CHOT-LIABILITY @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
-  @clause:DEN.EAT-PENALTY-STACKS
+  @clause:DEN.EAT-PENALTY-STACKS @reading:AMB.DEN-LIABLE=chot-liability
   Scenario: 003 VD1 under co-ban: B ate A's chốt, so B is liable for A's later ù
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
@@ -83,9 +83,9 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +14, -14, 0, 0
 
   @id:vd1-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @source:004 @worked-example
-  @reading:AMB.SEND-COMPULSORY=optional
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.DEN-LIABLE=direct-and-three-eats @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
   @clause:U.TAI-TURN @clause:U.PAYMENT @clause:ROUND.TAI @clause:MONEY.U-NO-RANKING
-  @reading:AMB.DEN-TAI-004=no-den
+  @reading:AMB.DEN-TAI-004=no-den @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   Scenario: 003 VD1 under hoi-quan-bai: an ù on a tái turn is an ordinary ù
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
@@ -108,8 +108,8 @@ Feature: Ù đền: one player pays the ù for the whole table
     # A: -4 + 15; B: +4 - 5
     And the totals are: +11, -1, -5, -5
 
-  @id:vd1-no-den-when-ki-gui-off @ruleset:ki-gui @source:003 @negative
-  @clause:DEN.ROOM-OPTION @clause:DEN.TAI-EATER
+  @id:vd1-no-den-when-ki-gui-off @ruleset:ki-gui @source:003 @negative @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
+  @clause:DEN.ROOM-OPTION @clause:DEN.TAI-EATER @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-LIABLE=tai-eater
   Scenario: 003 VD1 in a "Không kí gửi" room: no ù đền, every loser pays
     Given the room option ki_gui is off
     And the deal "fx-tai-4p"
@@ -125,8 +125,8 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the ù is not đền
     And the totals are: +12, -2, -5, -5
 
-  @id:vd2-latest-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
-  @reading:AMB.SEND-COMPULSORY=optional
+  @id:vd2-latest-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example @reading:AMB.EAT-PRICE-000=ki-gui-table
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-LIABLE=tai-eater @reading:AMB.DEN-TAI-004=eater-pays
   @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:ROUND.CHUYEN-BAI @clause:ROUND.MOVED-CARD
   Scenario: 003 VD2: D ate C's card after B ate A's; A ù on its tái turn and D pays
     Given the deal "fx-tai-4p"
@@ -153,8 +153,8 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +12, +3, -3, -12
 
   @id:vd2-latest-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
-  @reading:AMB.SEND-COMPULSORY=optional
-  @clause:DEN.TAI-EATER @clause:DEN.CHOT-LIABILITY-TRANSFER
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
+  @clause:DEN.TAI-EATER @clause:DEN.CHOT-LIABILITY-TRANSFER @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   Scenario: 003 VD2 under u9la: D pays
     Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
@@ -168,8 +168,8 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +11, +4, -4, -11
 
   @id:vd2-liability-passes-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
-  @reading:AMB.SEND-COMPULSORY=optional
-  @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:DEN.CHOT-LIABILITY
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=one @reading:AMB.DEN-LIABLE=chot-liability
+  @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:DEN.CHOT-LIABILITY @reading:AMB.EAT-PRICE-000=co-ban-table
   Scenario: 003 VD2 under co-ban: the later chốt-eater D takes the liability over from B
     Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
@@ -183,9 +183,9 @@ Feature: Ù đền: one player pays the ù for the whole table
     And seat 1 pays seat 0 nothing for ù đền
     And the totals are: +14, +1, -1, -14
 
-  @id:vd2-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @worked-example
-  @reading:AMB.SEND-COMPULSORY=optional
-  @clause:U.TAI-TURN @clause:U.PAYMENT @clause:EAT.CHOT-PRICE @reading:AMB.DEN-TAI-004=no-den
+  @id:vd2-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @worked-example @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-LIABLE=direct-and-three-eats
+  @clause:U.TAI-TURN @clause:U.PAYMENT @clause:EAT.CHOT-PRICE @reading:AMB.DEN-TAI-004=no-den @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   Scenario: 003 VD2 under hoi-quan-bai: ordinary ù, two chốt eats paid 4 each
     Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
@@ -202,7 +202,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   # ---- ù đền by three eats ------------------------------------------------------------------------
 
   @id:den-three-eats @ruleset:all @clause:DEN.THREE-EATS @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT
-  @clause:U.THREE-EATS @clause:ROUND.LEAD-POINTER
+  @clause:U.THREE-EATS @clause:ROUND.LEAD-POINTER @reading:AMB.THREE-EATS-U=u
   Scenario: Seat 2's three eats all came from seat 1: seat 1 pays the whole table
     Given the deal "fx-three-eats"
     When the script "x-two-eats" is played
@@ -215,7 +215,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And seat 0 pays seat 2 nothing for ù
     And seat 3 pays seat 2 nothing for ù
 
-  @id:den-three-eats-two-victims @ruleset:all @clause:DEN.THREE-EATS @negative
+  @id:den-three-eats-two-victims @ruleset:all @clause:DEN.THREE-EATS @negative @reading:AMB.THREE-EATS-U=u
   Scenario: Three eats from two victims (seat 1 left in between): an ù, but not đền
     Given the deal "fx-three-eats"
     When the actions are played:
@@ -240,8 +240,8 @@ Feature: Ù đền: one player pays the ù for the whole table
     And seat 0 pays seat 2 5 for ù
     And seat 3 pays seat 2 5 for ù
 
-  @id:den-three-eats-two-victims-money @ruleset:hoi-quan-bai @ruleset:u9la @clause:LEAVE.PENALTY
-  @clause:LEAVE.PAID-TO @clause:LEAVE.SEAT-SKIPPED @clause:U.THREE-EATS
+  @id:den-three-eats-two-victims-money @ruleset:hoi-quan-bai @ruleset:u9la @clause:LEAVE.PENALTY @reading:AMB.EAT-PRICE-002=graded @reading:AMB.LEAVE-PENALTY=four
+  @clause:LEAVE.PAID-TO @clause:LEAVE.SEAT-SKIPPED @clause:U.THREE-EATS @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: The leaver pays 4 to the ù player; the eat money and the ù are paid as usual
     Given the deal "fx-three-eats"
     When the actions are played:
@@ -270,7 +270,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     # seat 0: -1 - 5; seat 1: -1 - 2 - 4; seat 2: +1 +2 +1 +5 +5 +4; seat 3: -5
     And the totals are: -6, -7, +18, -5
 
-  @id:den-three-eats-two-victims-money-ki-gui @ruleset:ki-gui @clause:LEAVE.PENALTY @clause:LEAVE.PAID-TO
+  @id:den-three-eats-two-victims-money-ki-gui @ruleset:ki-gui @clause:LEAVE.PENALTY @clause:LEAVE.PAID-TO @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.LEAVE-PENALTY=last-place @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: Under ki-gui the leaver pays 3
     Given the deal "fx-three-eats"
     When the actions are played:
@@ -290,7 +290,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     Then seat 1 pays seat 2 3 for leaving
     And the totals are: -6, -6, +17, -5
 
-  @id:den-three-eats-two-victims-money-co-ban @ruleset:co-ban @clause:LEAVE.PENALTY @clause:EAT.EARLY-FREE
+  @id:den-three-eats-two-victims-money-co-ban @ruleset:co-ban @clause:LEAVE.PENALTY @clause:EAT.EARLY-FREE @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.EAT-PRICE-002=free @reading:AMB.LEAVE-PENALTY=four @reading:AMB.THIRD-EAT-PRICE=none-priced
   Scenario: Under co-ban the eats are free and the leaver pays 4
     Given the deal "fx-three-eats"
     When the actions are played:
@@ -333,8 +333,8 @@ Feature: Ù đền: one player pays the ù for the whole table
 
   # ---- the eaten cây chốt that makes the ù ("fx-chot-u") --------------------------------------------
 
-  @id:den-direct-chot @ruleset:hoi-quan-bai @clause:DEN.DIRECT-CHOT @clause:DEN.EAT-PENALTY-STACKS
-  @clause:DEN.AMOUNT @clause:DEN.PAYS-FOR-TABLE @source:004
+  @id:den-direct-chot @ruleset:hoi-quan-bai @clause:DEN.DIRECT-CHOT @clause:DEN.EAT-PENALTY-STACKS @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+  @clause:DEN.AMOUNT @clause:DEN.PAYS-FOR-TABLE @source:004 @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-DIRECT=den @reading:AMB.DEN-LIABLE=direct-and-three-eats
   Scenario: Under hoi-quan-bai seat 1 eats seat 0's cây chốt QD and ù: seat 0 pays 4 and 15
     Given the deal "fx-chot-u"
     When the script "cu-chot-discarded" is played
@@ -349,7 +349,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     # 4 + 15 = 19
     And the totals are: -19, +19, 0, 0
 
-  @id:den-direct-chot-only-for-chot @ruleset:hoi-quan-bai @clause:DEN.DIRECT-CHOT @negative
+  @id:den-direct-chot-only-for-chot @ruleset:hoi-quan-bai @clause:DEN.DIRECT-CHOT @negative @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: Under hoi-quan-bai a round-3 card eaten to ù makes no ù đền
     Given the deal "fx-chot-u"
     When the script "cu-to-round-3" is played
@@ -361,8 +361,8 @@ Feature: Ù đền: one player pays the ù for the whole table
     # seat 0: 1 for its first eaten card, 5 for the ù
     And the totals are: -6, +16, -5, -5
 
-  @id:den-chot-eater-is-u-player @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:DEN.CHOT-LIABILITY
-  @clause:DEN.TAI-EATER @clause:DEN.DIRECT-CHOT @negative
+  @id:den-chot-eater-is-u-player @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:DEN.CHOT-LIABILITY @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
+  @clause:DEN.TAI-EATER @clause:DEN.DIRECT-CHOT @negative @reading:AMB.DEN-DIRECT=not-den @reading:AMB.DEN-LIABLE=chot-liability @reading:AMB.DEN-LIABLE=tai-eater
   Scenario: Outside hoi-quan-bai eating a chốt to ù is an ordinary ù: the eater names nobody
     Given the deal "fx-chot-u"
     When the script "cu-chot-discarded" is played
@@ -372,8 +372,8 @@ Feature: Ù đền: one player pays the ù for the whole table
     And seat 2 pays seat 1 5 for ù
 
   @id:den-liability-stays-without-later-eat @ruleset:co-ban @ruleset:u9la @clause:DEN.CHOT-LIABILITY-TRANSFER
-  @reading:AMB.SEND-COMPULSORY=optional
-  @negative
+  @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.DEN-LIABLE=chot-liability
+  @negative @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
   Scenario: With no later chốt eat the liability stays with the first chốt-eater
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played

@@ -149,7 +149,7 @@ Feature: Ù: a hand all in phỏm ends the game
       And seat 3 pays seat 1 5 for ù
 
     @id:u-eat-money-co-ban @ruleset:co-ban @clause:U.PAYMENT @clause:U.THUONG
-    @reading:AMB.EAT-PRICE-002=free
+    @reading:AMB.EAT-PRICE-002=free @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.THIRD-EAT-PRICE=none-priced
     Scenario: co-ban: the eat that makes the ù is free (not a chốt), the ù is 5 from each
       Given the deal "fx-u-eat-4p"
       When the actions are played:
@@ -164,8 +164,8 @@ Feature: Ù: a hand all in phỏm ends the game
       Then the totals are: -5, +15, -5, -5
 
     @id:u-eat-money-priced-eat @ruleset:ki-gui @ruleset:u9la @ruleset:hoi-quan-bai
-    @reading:AMB.U-MAKING-EAT=paid @reading:AMB.EAT-COUNT=per-victim
-    @clause:U.PAYMENT @clause:U.THUONG
+    @reading:AMB.U-MAKING-EAT=paid @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.THIRD-EAT-PRICE=three
+    @clause:U.PAYMENT @clause:U.THUONG @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded
     Scenario: Elsewhere the eat is paid too (seat 0's first eaten card: 1), then 5 from each
       Given the deal "fx-u-eat-4p"
       When the actions are played:
@@ -236,8 +236,8 @@ Feature: Ù: a hand all in phỏm ends the game
       Then the game is over by ù
       And seat 0 ù thường
 
-    @id:u-tai-turn-den @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:U.TAI-TURN
-    @reading:AMB.U-TAI-LAID=laid-count
+    @id:u-tai-turn-den @ruleset:co-ban @ruleset:ki-gui @ruleset:u9la @clause:U.TAI-TURN @reading:AMB.DEN-TAI-004=no-den @reading:AMB.DEN-TAI-004=eater-pays
+    @reading:AMB.U-TAI-LAID=laid-count @reading:AMB.DEN-LIABLE=chot-liability @reading:AMB.DEN-LIABLE=tai-eater @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
     Scenario: co-ban, ki-gui, u9la: seat 1, who ate seat 0's cây chốt, pays that ù for the table
       Given the deal "fx-u-tai-4p"
       When the script "ud-to-tai" is played
@@ -246,8 +246,8 @@ Feature: Ù: a hand all in phỏm ends the game
       # 5 x 3 losers
       And seat 0 ù đền is paid by seat 1 for 15
 
-    @id:u-tai-turn-plain-hoi-quan-bai @ruleset:hoi-quan-bai @clause:U.TAI-TURN @clause:U.PAYMENT
-    @reading:AMB.U-TAI-LAID=laid-count @reading:AMB.DEN-TAI-004=no-den
+    @id:u-tai-turn-plain-hoi-quan-bai @ruleset:hoi-quan-bai @clause:U.TAI-TURN @clause:U.PAYMENT @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
+    @reading:AMB.U-TAI-LAID=laid-count @reading:AMB.DEN-TAI-004=no-den @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-LIABLE=direct-and-three-eats
     Scenario: hoi-quan-bai: the ù on the tái turn is an ordinary ù, 5 from each
       Given the deal "fx-u-tai-4p"
       When the script "ud-to-tai" is played
@@ -303,8 +303,8 @@ Feature: Ù: a hand all in phỏm ends the game
       # 5 x 3 losers
       And seat 1 ù đền is paid by seat 0 for 15
 
-    @id:u-three-eats-money-co-ban @ruleset:co-ban @clause:U.THREE-EATS
-    @reading:AMB.THREE-EATS-U=u @reading:AMB.EAT-PRICE-002=free
+    @id:u-three-eats-money-co-ban @ruleset:co-ban @clause:U.THREE-EATS @reading:AMB.THIRD-EAT-PRICE=none-priced
+    @reading:AMB.THREE-EATS-U=u @reading:AMB.EAT-PRICE-002=free @reading:AMB.EAT-PRICE-000=co-ban-table
     Scenario: co-ban: the three eats are free; seat 0 pays the ù for the table
       Given the deal "fx-u-three-eats-4p"
       When the actions are played:
@@ -326,8 +326,8 @@ Feature: Ù: a hand all in phỏm ends the game
         """
       And the totals are: -15, +15, 0, 0
 
-    @id:u-three-eats-money-priced @ruleset:ki-gui @ruleset:u9la @ruleset:hoi-quan-bai @clause:U.THREE-EATS
-    @reading:AMB.THREE-EATS-U=u @reading:AMB.U-MAKING-EAT=paid @reading:AMB.THIRD-EAT-PRICE=three
+    @id:u-three-eats-money-priced @ruleset:ki-gui @ruleset:u9la @ruleset:hoi-quan-bai @clause:U.THREE-EATS @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded
+    @reading:AMB.THREE-EATS-U=u @reading:AMB.U-MAKING-EAT=paid @reading:AMB.THIRD-EAT-PRICE=three @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=ki-gui-table
     Scenario: ki-gui, u9la, hoi-quan-bai: eats 1, 2, 3, then 15 for the table
       Given the deal "fx-u-three-eats-4p"
       When the actions are played:
@@ -352,8 +352,8 @@ Feature: Ù: a hand all in phỏm ends the game
         """
       And the totals are: -21, +21, 0, 0
 
-    @id:u-three-eats-khong-ki-gui @ruleset:ki-gui @clause:U.THREE-EATS @clause:U.PAYMENT
-    @reading:AMB.THREE-EATS-U=u @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
+    @id:u-three-eats-khong-ki-gui @ruleset:ki-gui @clause:U.THREE-EATS @clause:U.PAYMENT @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded
+    @reading:AMB.THREE-EATS-U=u @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong @reading:AMB.DEN-LIABLE=tai-eater @reading:AMB.EAT-COUNT=per-victim @reading:AMB.THIRD-EAT-PRICE=three
     Scenario: In a "Không kí gửi" room the third eat is still an ù, paid by every loser
       Given the room option ki_gui is off
       And the deal "fx-u-three-eats-4p"
@@ -396,8 +396,8 @@ Feature: Ù: a hand all in phỏm ends the game
   Rule: Ù in thêm vòng (hoi-quan-bai)
 
     @id:u-in-them-vong @ruleset:hoi-quan-bai @clause:U.ANY-ROUND @clause:U.THUONG
-    @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
-    @reading:AMB.THEM-VONG-ELSEWHERE=present @reading:AMB.THEM-VONG-U=den-direct
+    @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-LIABLE=direct-and-three-eats
+    @reading:AMB.THEM-VONG-ELSEWHERE=present @reading:AMB.THEM-VONG-U=den-direct @reading:AMB.DEN-DIRECT=den @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
     Scenario: The thêm vòng eat completes seat 0's hand: ù, and the last chốt's discarder pays for the table
       Given the deal "fx-u-them-vong-4p"
       When the script "utv-to-last" is played

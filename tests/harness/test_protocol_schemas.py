@@ -1,10 +1,9 @@
-"""The protocol's JSON Schemas: well-formed, in step with the card notation, and every JSON
-example of spec/protocol.md valid against the schema of its message."""
+"""The protocol's JSON Schemas: well-formed and in step with the card notation (the JSON
+examples of the documents are checked by test_doc_examples)."""
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -45,46 +44,6 @@ def test_card_pattern_is_the_notation() -> None:
     assert card["pattern"] == CARD_PATTERN
     enum = common["$defs"]["error_code"]["enum"]
     assert tuple(enum) == ERROR_CODES
-
-
-def _kind(message: dict[str, Any]) -> str:
-    if "type" in message and "ok" not in message:
-        return f"{message['type']}.request"
-    if message.get("ok") is False:
-        return "error.reply"
-    for key, kind in (("name", "hello"), ("ruling", "apply"), ("events", "new_game"),
-                      ("actions", "legal_actions"), ("state", "state"), ("result", "result")):
-        if key in message:
-            return f"{kind}.reply"
-    return "bye.reply"
-
-
-def _examples() -> list[tuple[int, Any]]:
-    text = (ROOT / "spec" / "protocol.md").read_text()
-    out = []
-    for m in re.finditer(r"```json\n(.*?)```", text, re.S):
-        line = text[: m.start()].count("\n") + 2
-        block = m.group(1)
-        try:
-            out.append((line, json.loads(block)))
-        except ValueError:  # several one-line messages in one block
-            out += [(line + i, json.loads(row)) for i, row in enumerate(block.splitlines())]
-    return out
-
-
-EXAMPLES = _examples()
-
-
-def test_the_document_has_an_example_of_every_message() -> None:
-    kinds = {_kind(message) for _, message in EXAMPLES}
-    assert {"hello.request", "hello.reply", "new_game.request", "new_game.reply",
-            "apply.request", "apply.reply", "error.reply"} <= kinds
-
-
-@pytest.mark.parametrize(("line", "message"), EXAMPLES, ids=lambda v: str(v)[:40])
-def test_protocol_md_examples_are_valid(line: int, message: dict[str, Any]) -> None:
-    kind = _kind(message)
-    assert schema_problem(kind, message) is None, f"spec/protocol.md:{line}: {kind}"
 
 
 def test_schema_rejects_unknown_members_and_bad_cards() -> None:

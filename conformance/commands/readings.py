@@ -91,8 +91,6 @@ class Finding:
     result: ScenarioResult
     before: Outcome
     ruleset: str
-    #: The scenario names the reading among those it holds under (and fails under it).
-    tagged: bool = False
 
     @property
     def tag(self) -> str:
@@ -103,12 +101,8 @@ class Finding:
         r, alt = self.result, self.alternative
         first = (r.message or "").strip().splitlines()[:1]
         why = f": {first[0][:160]}" if first else ""
-        head = f"{r.source or r.id}: scenario {r.id} changes under {alt.label} ({self.before}"
-        if self.tagged:
-            return (f"{head} -> {r.outcome}{why}), the reading its tags say it holds under"
-                    " there; fix the tags or the scenario")
-        return (f"{head} -> {r.outcome}{why}) and has no @reading:{alt.ambiguity} tag;"
-                f" add {self.tag}")
+        return (f"{r.source or r.id}: scenario {r.id} changes under {alt.label} ({self.before}"
+                f" -> {r.outcome}{why}) and has no @reading:{alt.ambiguity} tag; add {self.tag}")
 
 
 @dataclass
@@ -298,9 +292,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
             for result in _run(DeclaredReadingDriver(make_driver(), declared), todo):
                 was = base[result.id].result.outcome
                 if result.outcome not in (was, Outcome.SKIPPED):
-                    sc = by_id[result.id]
-                    named = any(amb == alt.ambiguity for amb, _ in sc.readings)
-                    row.findings.append(Finding(alt, result, was, sc.ruleset, named))
+                    row.findings.append(Finding(alt, result, was, by_id[result.id].ruleset))
         rows.append(row)
         if on_row:
             on_row(row)

@@ -1,0 +1,148 @@
+"""``phom-conformance readings``: a scenario that depends on a reading without its
+``@reading:`` tag is caught; with the tag, a declaring implementation skips it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import conformance.scenario as scenario_module
+from conformance.cli import main
+from conformance.commands.readings import (
+    Alternative,
+    DeclaredReadingDriver,
+    alternatives,
+    sweep,
+)
+from conformance.drivers.inprocess import InProcessDriver
+from conformance.outcomes import Outcome
+from conformance.scenario import held_readings, load_scenarios
+from phomspec import load_spec
+
+# After seat 1 eats 9C with 7C 8C, discarding 9C is refused only under reading `required` of
+# AMB.EATEN-IN-PHOM (TURN.EAT.KEEP-IN-PHOM); under `free` an eaten card is an ordinary card.
+SCENARIO = """\
+Feature: readings sweep
+
+  @id:sweep-eaten-card-kept @ruleset:co-ban @clause:TURN.EAT.KEEP-IN-PHOM @negative {tag}
+  Scenario: The eaten 9C may not be discarded
+    Given the deal "fx-turn-4p"
+    When seat 0 discards 9C
+    And seat 1 eats 9C with 7C 8C
+    And seat 1 discards 9C
+    Then the action is rejected with DISCARD_EATEN_CARD under clause TURN.EAT.KEEP-IN-PHOM
+"""
+FREE = Alternative("AMB.EATEN-IN-PHOM", "free", {"co-ban": "required"})
+
+
+def _scenarios(tmp_path: Path, tag: str = "") -> list:
+    path = tmp_path / "sweep.feature"
+    path.write_text(SCENARIO.format(tag=tag), encoding="utf-8")
+    return load_scenarios([path])
+
+
+def test_alternatives_are_the_readings_with_parameters_a_ruleset_does_not_take() -> None:
+    alts = {a.label: a for a in alternatives(load_spec().ambiguities, ["co-ban", "ki-gui"])}
+    assert alts["AMB.EATEN-IN-PHOM=free"].rulesets == {"co-ban": "required", "ki-gui": "required"}
+    assert alts["AMB.CHOT-PRICE=three"].rulesets == {"co-ban": "one"}  # ki-gui takes three
+    assert "AMB.EATEN-IN-PHOM=required" not in alts
+    assert not any(label.startswith("AMB.U-POINTS=") for label in alts)  # no parameters
+    only = alternatives(load_spec().ambiguities, ["co-ban"], ["AMB.CHOT-PRICE=four"])
+    assert [a.label for a in only] == ["AMB.CHOT-PRICE=four"]
+
+
+def test_a_scenario_without_its_tag_is_caught(tmp_path: Path) -> None:
+    (row,) = sweep(_scenarios(tmp_path), [FREE], InProcessDriver)
+    assert row.tagged == 0 and row.run == 1
+    (finding,) = row.findings
+    assert finding.before is Outcome.PASS and finding.result.outcome is Outcome.FAIL
+    assert finding.tag == "@reading:AMB.EATEN-IN-PHOM=required"
+    assert "sweep.feature:4: scenario sweep-eaten-card-kept changes" in finding.describe()
+    assert "add @reading:AMB.EATEN-IN-PHOM=required" in finding.describe()
+
+
+def test_with_its_tag_the_scenario_is_skipped_and_not_run(tmp_path: Path) -> None:
+    scenarios = _scenarios(tmp_path, "@reading:AMB.EATEN-IN-PHOM=required")
+    (row,) = sweep(scenarios, [FREE], InProcessDriver)
+    assert (row.tagged, row.run, row.findings) == (1, 0, [])
+    # what a declaring implementation gets: the scenario skipped, with the reason
+    from conformance.runner import Runner
+
+    driver = DeclaredReadingDriver(InProcessDriver(), {"AMB.EATEN-IN-PHOM": "free"})
+    (result,) = Runner(driver).run(scenarios).results
+    assert result.outcome is Outcome.SKIPPED and "AMB.EATEN-IN-PHOM=required" in result.message
+
+
+def test_a_reading_that_changes_no_reply_runs_nothing(tmp_path: Path) -> None:
+    # the scenario starts a co-ban game, but its replies do not depend on the leave penalty
+    leave = Alternative("AMB.LEAVE-PENALTY", "nothing", {"co-ban": "four"})
+    (row,) = sweep(_scenarios(tmp_path), [leave], InProcessDriver)
+    assert (row.run, row.findings) == (0, [])
+
+
+def test_several_readings_of_one_ambiguity_hold_each_ruleset_to_its_own(tmp_path: Path) -> None:
+    text = SCENARIO.replace("@ruleset:co-ban", "@ruleset:co-ban @ruleset:ki-gui").format(
+        tag="@reading:AMB.CHOT-PRICE=one @reading:AMB.CHOT-PRICE=three")
+    path = tmp_path / "two.feature"
+    path.write_text(text, encoding="utf-8")
+    held = {s.ruleset: held_readings(s) for s in load_scenarios([path])}
+    assert held == {"co-ban": {"AMB.CHOT-PRICE": "one"}, "ki-gui": {"AMB.CHOT-PRICE": "three"}}
+
+
+def test_the_declared_reading_is_in_the_hello_and_in_every_game() -> None:
+    driver = DeclaredReadingDriver(InProcessDriver(), {"AMB.SMALL-TABLES-004": "four-only"})
+    hello = driver.start()
+    assert hello["readings"] == {"AMB.SMALL-TABLES-004": "four-only"}
+    assert {r["id"]: r["players"] for r in hello["rulesets"]}["co-ban"] == [4]
+    reply = driver.call({"type": "new_game", "game": "g", "ruleset": "co-ban", "players": 3,
+                         "first": 0, "deal": {"deck": _deck()}})
+    assert reply["ok"] is False and reply["error"]["code"] == "unsupported"
+    driver.close()
+
+
+def _deck() -> list[str]:
+    from reference_impl.cards import format_card
+
+    return [format_card(c) for c in range(52)]
+
+
+def _cli(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "argv", ["phom-conformance", "readings", *args])
+    with CliRunner().isolation() as streams:
+        try:
+            main()
+            code = 0
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+        out = streams[0].getvalue().decode() + (streams[1].getvalue().decode()
+                                                if streams[1] is not None else "")
+    return code, out
+
+
+def test_check_fails_naming_the_scenario(monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    suite = _scenarios(tmp_path)
+    monkeypatch.setattr(scenario_module, "load_scenarios", lambda rulesets=None: suite)
+    code, out = _cli(monkeypatch, "--ambiguity", "AMB.EATEN-IN-PHOM=free")
+    assert code == 0 and "AMB.EATEN-IN-PHOM=free" in out
+    assert "1 scenario(s) change under a reading they have no tag for" in out
+    code, out = _cli(monkeypatch, "--check", "--ambiguity", "AMB.EATEN-IN-PHOM=free")
+    assert code == 1
+    assert "sweep-eaten-card-kept changes under AMB.EATEN-IN-PHOM=free" in out
+    monkeypatch.setattr(scenario_module, "load_scenarios", lambda rulesets=None: _scenarios(
+        tmp_path, "@reading:AMB.EATEN-IN-PHOM=required"))
+    code, out = _cli(monkeypatch, "--check", "--ambiguity", "AMB.EATEN-IN-PHOM")
+    assert code == 0 and "0 scenario(s) change" in out
+
+
+@pytest.mark.parametrize(("args", "text"), [
+    (["--ambiguity", "AMB.NOPE"], "no ambiguity 'AMB.NOPE'"),
+    (["--ruleset", "nope"], "no ruleset 'nope'"),
+])
+def test_bad_arguments_are_usage_errors(monkeypatch: pytest.MonkeyPatch, args: list[str],
+                                        text: str) -> None:
+    code, out = _cli(monkeypatch, *args)
+    assert code == 3 and text in out

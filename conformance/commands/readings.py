@@ -5,68 +5,26 @@ An implementation that declares a reading in its ``hello`` (spec/protocol.md 5.1
 scenarios tagged ``@reading:<ambiguity>=<other reading>`` skipped; every other scenario runs
 and must pass. So a scenario whose outcome changes under a declared reading and carries no
 ``@reading:`` tag for that ambiguity is a missing tag. The sweep plays each reading with
-``parameters`` (spec/ambiguities.yaml) on the in-process reference, declared as such an
-implementation would declare it, one reading at a time, over the scenarios it can change:
-those of the rulesets that take another reading, without a tag on the ambiguity, whose
-games' resolved parameters the reading changes (the reference plays by its parameters only).
+``parameters`` (spec/ambiguities.yaml) on the in-process reference, which declares it in its
+hello and plays it as ``phom-reference --reading`` does, one reading at a time, over the
+scenarios it can change: those of the rulesets that take another reading, without a tag on
+the ambiguity, whose games' resolved parameters the reading changes (the reference plays by
+its parameters only) and whose requests get other replies.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import click
 
-from conformance.driver import Driver, Pending
 from conformance.outcomes import Outcome, ScenarioResult
+from conformance.protocol import Driver, Pending
 from phomspec import Ambiguity, SpecError, load_spec, resolve_ruleset
-
-
-class DeclaredReadingDriver(Driver):
-    """``inner`` (the reference) as an implementation that declares ``readings`` in its hello:
-    every game is played under them, over what the request itself asks for."""
-
-    def __init__(self, inner: Driver, readings: dict[str, str]):
-        self.inner = inner
-        self.readings = dict(readings)
-        self.hello = {}
-
-    @property
-    def description(self) -> str:
-        taken = ", ".join(f"{a}={r}" for a, r in self.readings.items())
-        return f"{getattr(self.inner, 'description', 'reference')} reading {taken}"
-
-    def start(self) -> dict[str, Any]:
-        hello = dict(self.inner.start())
-        hello["readings"] = dict(self.readings)
-        rulesets = []
-        for entry in hello.get("rulesets") or []:
-            try:
-                players = sorted(resolve_ruleset(entry["id"], readings=self.readings)["players"])
-            except SpecError:
-                players = entry.get("players")
-            rulesets.append({**entry, "players": players})
-        hello["rulesets"] = rulesets
-        self.hello = hello
-        return hello
-
-    def send(self, message: dict[str, Any]) -> Pending:
-        if message.get("type") == "new_game":
-            asked = message.get("readings")
-            own = asked if isinstance(asked, dict) else {}
-            message = {**message, "readings": {**self.readings, **own}}
-        return self.inner.send(message)
-
-    def close(self) -> None:
-        self.inner.close()
-
-    def stderr_tail(self) -> str:
-        tail = getattr(self.inner, "stderr_tail", None)
-        return tail() if callable(tail) else ""
 
 
 @dataclass(frozen=True)
@@ -240,9 +198,22 @@ def _run(driver: Driver, scenarios: Sequence[Any],
         .run(scenarios).results
 
 
-def play(scenarios: Sequence[Any], make_driver: Callable[[], Driver]) -> dict[str, _Played]:
-    """Every scenario played once on ``make_driver()``, with its exchanges."""
-    tap = _TapDriver(make_driver())
+def reference(readings: Mapping[str, str]) -> Driver:
+    """The in-process reference declaring ``readings`` in its hello and playing them
+    (``phom-reference --reading``); with none, the plain reference."""
+    from conformance.drivers.inprocess import InProcessDriver
+    from reference_impl.serve_config import ServerConfig
+
+    return InProcessDriver(config=ServerConfig(readings=dict(readings)) if readings else None)
+
+
+#: Makes a driver of the implementation that declares (and plays) the given readings.
+MakeDriver = Callable[[Mapping[str, str]], Driver]
+
+
+def play(scenarios: Sequence[Any], make_driver: MakeDriver) -> dict[str, _Played]:
+    """Every scenario played once on ``make_driver({})``, with its exchanges."""
+    tap = _TapDriver(make_driver({}))
     out: dict[str, _Played] = {}
 
     def keep(result: ScenarioResult) -> None:
@@ -253,10 +224,10 @@ def play(scenarios: Sequence[Any], make_driver: Callable[[], Driver]) -> dict[st
 
 
 def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
-          make_driver: Callable[[], Driver],
+          make_driver: MakeDriver = reference,
           on_row: Callable[[Row], None] | None = None) -> list[Row]:
-    """Play ``scenarios`` as they are on ``make_driver()``, then under each alternative
-    reading declared, one at a time; one row per alternative.
+    """Play ``scenarios`` on ``make_driver({})``, then on ``make_driver`` of each alternative
+    reading, one at a time; one row per alternative.
 
     Only what can change is run again: a scenario of a ruleset that takes another reading,
     with no tag on the ambiguity, one of whose games the reading gives other parameters,
@@ -280,7 +251,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
                 candidates.append(sc)
         todo = []
         if candidates:
-            replay = DeclaredReadingDriver(make_driver(), declared)
+            replay = make_driver(declared)
             replay.start()
             try:
                 todo = [sc for sc in candidates if not _same_replies(replay, base[sc.id].exchanges)]
@@ -289,7 +260,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
         row.run = len(todo)
         if todo:
             by_id = {sc.id: sc for sc in todo}
-            for result in _run(DeclaredReadingDriver(make_driver(), declared), todo):
+            for result in _run(make_driver(declared), todo):
                 was = base[result.id].result.outcome
                 if result.outcome not in (was, Outcome.SKIPPED):
                     row.findings.append(Finding(alt, result, was, by_id[result.id].ruleset))
@@ -318,9 +289,9 @@ def command(check: bool, rulesets: tuple[str, ...], only: tuple[str, ...]) -> No
     from rich.console import Console
     from rich.table import Table
 
-    from conformance.drivers.inprocess import InProcessDriver
     from conformance.errors import HarnessError, ScenarioError
     from conformance.suite.discover import load_scenarios
+    from reference_impl.serve_config import ConfigError
 
     err = Console(stderr=True, highlight=False, emoji=False)
     try:
@@ -337,10 +308,10 @@ def command(check: bool, rulesets: tuple[str, ...], only: tuple[str, ...]) -> No
         scenarios = load_scenarios(rulesets=list(rulesets) or None)
         wanted = {r for a in alts for r in a.rulesets}
         scenarios = [s for s in scenarios if s.ruleset in wanted]
-        rows = sweep(scenarios, alts, InProcessDriver,
+        rows = sweep(scenarios, alts, reference,
                      on_row=lambda r: err.print(f"  {r.alternative.label}: {r.run} run,"
                                                 f" {len(r.findings)} changed"))
-    except (ScenarioError, SpecError) as e:
+    except (ScenarioError, SpecError, ConfigError) as e:
         err.print(f"error: {e}")
         sys.exit(2)
     except HarnessError as e:

@@ -19,6 +19,7 @@ from conformance.protocol.messages import (
     reply_violation,
     strict_request_problem,
 )
+from reference_impl.serve_config import ServerConfig
 from reference_impl.server import Server
 
 
@@ -27,15 +28,19 @@ class InProcessDriver(Driver):
 
     description = "phom-reference (in-process)"
 
-    def __init__(self, *, strict: bool = False, roundtrip: bool = False):
+    def __init__(self, *, strict: bool = False, roundtrip: bool = False,
+                 config: ServerConfig | None = None):
         self.strict = strict
         self.roundtrip = roundtrip
+        #: The profile and readings the reference declares and plays (``phom-reference
+        #: --profile``, ``--reading``); None: the 1.0 shape and the rulesets' own readings.
+        self.config = config
         self._server: Server | None = None
         self._next_id = 0
         self.hello = {}
 
     def start(self) -> dict[str, Any]:
-        self._server = Server()
+        self._server = Server(config=self.config)
         self._next_id = 0
         self.hello = check_hello(self.send(hello_request()).result())
         return self.hello

@@ -1,11 +1,13 @@
 """Every JSON example of spec/protocol.md and docs/implementers.md is valid against the
 protocol schemas and is what the reference answers.
 
-The ```json blocks of one document are one session: each holds one or more messages, a
-request (it has a ``type``) or a reply (it has ``ok``). Replayed on a fresh reference in id
-order, every request must get exactly the reply the document shows for that id (the hello's
-``version`` and ``language`` aside: they are the installed kit's). A reply example shows the
-request it answers, somewhere in the same document; a request shown to get a ``malformed``
+Each ```json block holds one or more messages: a request (it has a ``type``) or a reply (it
+has ``ok``). The blocks of a document are one session of the plain reference, until a line
+``<!-- session: phom-reference ARGS -->`` starts a session of the reference run with those
+command-line ARGS (``--profile``, ``--reading``) for the blocks after it. Replayed on a fresh
+reference in id order, every request of a session must get exactly the reply shown for that
+id (the hello's ``version`` and ``language`` aside: they are the installed kit's). A reply
+shows the request it answers in the same session; a request shown to get a ``malformed``
 error is one the request schemas reject.
 """
 
@@ -18,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from conformance.drivers.schemas import REQUEST_TYPES, reply_schema_problem, request_problem
+from conformance.protocol.schemas import REQUEST_TYPES, reply_schema_problem, request_problem
+from reference_impl.serve_config import parse_command_line
 from reference_impl.server import Server
 from tests.harness.helpers import ROOT
 
@@ -29,11 +32,13 @@ _INSTALLED = ("version", "language")
 
 @dataclass(frozen=True)
 class Example:
-    """One message shown in a document: where, and the message."""
+    """One message shown in a document: where, the session it belongs to (the
+    ``phom-reference`` arguments), and the message."""
 
     doc: str
     line: int
     message: dict[str, Any]
+    session: tuple[str, ...] = ()
 
     @property
     def where(self) -> str:
@@ -49,8 +54,11 @@ def examples(doc: str) -> list[Example]:
     text = (ROOT / doc).read_text(encoding="utf-8")
     out = []
     decoder = json.JSONDecoder()
+    markers = [(m.start(), tuple(m.group(1).split()))
+               for m in re.finditer(r"^<!-- session: phom-reference(.*?)-->$", text, re.M)]
     for m in re.finditer(r"^```json\n(.*?)^```", text, re.S | re.M):
         block, start = m.group(1), text[: m.start()].count("\n") + 2
+        session = next((args for at, args in reversed(markers) if at < m.start()), ())
         pos = 0
         while True:
             while pos < len(block) and block[pos].isspace():
@@ -64,25 +72,34 @@ def examples(doc: str) -> list[Example]:
                 pytest.fail(f"{doc}:{line}: not JSON: {e}")
             if not isinstance(message, dict):
                 pytest.fail(f"{doc}:{line}: a protocol message is a JSON object")
-            out.append(Example(doc, line, message))
+            out.append(Example(doc, line, message, session))
     return out
 
 
 ALL = [x for doc in DOCS for x in examples(doc)]
 
 
-def _requests(doc: str) -> dict[Any, Example]:
-    out: dict[Any, Example] = {}
+def sessions(doc: str) -> dict[tuple[str, ...], list[Example]]:
+    """The document's examples by session, in order."""
+    out: dict[tuple[str, ...], list[Example]] = {}
     for x in examples(doc):
-        if x.is_request:
-            key = x.message.get("id")
-            assert key not in out, f"{x.where}: request id {key!r} is used at {out[key].where}"
-            out[key] = x
+        out.setdefault(x.session, []).append(x)
     return out
 
 
-def _replies(doc: str) -> dict[Any, Example]:
-    return {x.message.get("id"): x for x in examples(doc) if not x.is_request}
+def _requests(x: Example) -> dict[Any, Example]:
+    """The requests of the session of ``x``, by id."""
+    out: dict[Any, Example] = {}
+    for r in sessions(x.doc)[x.session]:
+        if r.is_request:
+            key = r.message.get("id")
+            assert key not in out, f"{r.where}: request id {key!r} is used at {out[key].where}"
+            out[key] = r
+    return out
+
+
+def _replies(x: Example) -> dict[Any, Example]:
+    return {r.message.get("id"): r for r in sessions(x.doc)[x.session] if not r.is_request}
 
 
 @pytest.mark.parametrize("example", ALL, ids=lambda x: x.where)
@@ -90,7 +107,7 @@ def test_the_example_is_valid_against_its_schema(example: Example) -> None:
     message = example.message
     if example.is_request:
         # A request shown to get a `malformed` error is one the schemas reject (protocol 6).
-        reply = _replies(example.doc).get(message.get("id"))
+        reply = _replies(example).get(message.get("id"))
         malformed = reply is not None and (reply.message.get("error") or {}).get("code") == \
             "malformed"
         problem = request_problem(message)
@@ -99,7 +116,7 @@ def test_the_example_is_valid_against_its_schema(example: Example) -> None:
         else:
             assert problem is None, f"{example.where}: {problem}"
         return
-    request = _requests(example.doc).get(message.get("id"))
+    request = _requests(example).get(message.get("id"))
     assert request is not None, (
         f"{example.where}: a reply with id {message.get('id')!r}; show the request it answers"
     )
@@ -107,12 +124,16 @@ def test_the_example_is_valid_against_its_schema(example: Example) -> None:
     assert problem is None, f"{example.where}: {problem}"
 
 
-@pytest.mark.parametrize("doc", DOCS)
-def test_every_reply_shown_is_the_reference_s(doc: str) -> None:
-    shown = examples(doc)
+SESSIONS = [(doc, args) for doc in DOCS for args in sessions(doc)]
+
+
+@pytest.mark.parametrize(("doc", "args"), SESSIONS,
+                         ids=lambda v: v if isinstance(v, str) else " ".join(v) or "plain")
+def test_every_reply_shown_is_the_reference_s(doc: str, args: tuple[str, ...]) -> None:
+    shown = sessions(doc)[args]
     requests = sorted((x for x in shown if x.is_request), key=lambda x: x.message["id"])
-    replies = _replies(doc)
-    server = Server()
+    replies = _replies(shown[0])
+    server = Server(config=parse_command_line(list(args)))
     if requests and requests[0].message["type"] != "hello":
         server.handle({"id": None, "type": "hello", "protocol": "1.0"})
     for request in requests:

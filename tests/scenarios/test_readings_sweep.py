@@ -11,13 +11,7 @@ from click.testing import CliRunner
 
 import conformance.scenario as scenario_module
 from conformance.cli import main
-from conformance.commands.readings import (
-    Alternative,
-    DeclaredReadingDriver,
-    alternatives,
-    sweep,
-)
-from conformance.drivers.inprocess import InProcessDriver
+from conformance.commands.readings import Alternative, alternatives, reference, sweep
 from conformance.outcomes import Outcome
 from conformance.scenario import held_readings, load_scenarios
 from phomspec import load_spec
@@ -55,7 +49,7 @@ def test_alternatives_are_the_readings_with_parameters_a_ruleset_does_not_take()
 
 
 def test_a_scenario_without_its_tag_is_caught(tmp_path: Path) -> None:
-    (row,) = sweep(_scenarios(tmp_path), [FREE], InProcessDriver)
+    (row,) = sweep(_scenarios(tmp_path), [FREE])
     assert row.tagged == 0 and row.run == 1
     (finding,) = row.findings
     assert finding.before is Outcome.PASS and finding.result.outcome is Outcome.FAIL
@@ -66,20 +60,19 @@ def test_a_scenario_without_its_tag_is_caught(tmp_path: Path) -> None:
 
 def test_with_its_tag_the_scenario_is_skipped_and_not_run(tmp_path: Path) -> None:
     scenarios = _scenarios(tmp_path, "@reading:AMB.EATEN-IN-PHOM=required")
-    (row,) = sweep(scenarios, [FREE], InProcessDriver)
+    (row,) = sweep(scenarios, [FREE])
     assert (row.tagged, row.run, row.findings) == (1, 0, [])
     # what a declaring implementation gets: the scenario skipped, with the reason
     from conformance.runner import Runner
 
-    driver = DeclaredReadingDriver(InProcessDriver(), {"AMB.EATEN-IN-PHOM": "free"})
-    (result,) = Runner(driver).run(scenarios).results
+    (result,) = Runner(reference({"AMB.EATEN-IN-PHOM": "free"})).run(scenarios).results
     assert result.outcome is Outcome.SKIPPED and "AMB.EATEN-IN-PHOM=required" in result.message
 
 
 def test_a_reading_that_changes_no_reply_runs_nothing(tmp_path: Path) -> None:
     # the scenario starts a co-ban game, but its replies do not depend on the leave penalty
     leave = Alternative("AMB.LEAVE-PENALTY", "nothing", {"co-ban": "four"})
-    (row,) = sweep(_scenarios(tmp_path), [leave], InProcessDriver)
+    (row,) = sweep(_scenarios(tmp_path), [leave])
     assert (row.run, row.findings) == (0, [])
 
 
@@ -93,7 +86,7 @@ def test_several_readings_of_one_ambiguity_hold_each_ruleset_to_its_own(tmp_path
 
 
 def test_the_declared_reading_is_in_the_hello_and_in_every_game() -> None:
-    driver = DeclaredReadingDriver(InProcessDriver(), {"AMB.SMALL-TABLES-004": "four-only"})
+    driver = reference({"AMB.SMALL-TABLES-004": "four-only"})
     hello = driver.start()
     assert hello["readings"] == {"AMB.SMALL-TABLES-004": "four-only"}
     assert {r["id"]: r["players"] for r in hello["rulesets"]}["co-ban"] == [4]

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import conformance.scenario as scenario_module
+import conformance.suite.discover as discover_module
 from conformance.cli import main
 from conformance.commands.readings import Alternative, alternatives, reference, sweep
 from conformance.outcomes import Outcome
-from conformance.scenario import held_readings, load_scenarios
+from conformance.suite.discover import load_scenarios
+from conformance.suite.support import held_readings
 from phomspec import load_spec
 
 # After seat 1 eats 9C with 7C 8C, discarding 9C is refused only under reading `required` of
@@ -118,14 +119,14 @@ def _cli(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str]:
 def test_check_fails_naming_the_scenario(monkeypatch: pytest.MonkeyPatch,
                                          tmp_path: Path) -> None:
     suite = _scenarios(tmp_path)
-    monkeypatch.setattr(scenario_module, "load_scenarios", lambda rulesets=None: suite)
+    monkeypatch.setattr(discover_module, "load_scenarios", lambda rulesets=None: suite)
     code, out = _cli(monkeypatch, "--ambiguity", "AMB.EATEN-IN-PHOM=free")
     assert code == 0 and "AMB.EATEN-IN-PHOM=free" in out
     assert "1 scenario(s) change under a reading they have no tag for" in out
     code, out = _cli(monkeypatch, "--check", "--ambiguity", "AMB.EATEN-IN-PHOM=free")
     assert code == 1
     assert "sweep-eaten-card-kept changes under AMB.EATEN-IN-PHOM=free" in out
-    monkeypatch.setattr(scenario_module, "load_scenarios", lambda rulesets=None: _scenarios(
+    monkeypatch.setattr(discover_module, "load_scenarios", lambda rulesets=None: _scenarios(
         tmp_path, "@reading:AMB.EATEN-IN-PHOM=required"))
     code, out = _cli(monkeypatch, "--check", "--ambiguity", "AMB.EATEN-IN-PHOM")
     assert code == 0 and "0 scenario(s) change" in out

@@ -304,7 +304,7 @@ Feature: Eat penalties (phạt ăn bài)
 
   # ------------------------------------------------------------------ a chốt eat counts
 
-  @id:eat-chot-is-the-third-eat @ruleset:hoi-quan-bai @ruleset:u9la @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
+  @id:eat-chot-is-the-third-eat @ruleset:hoi-quan-bai @ruleset:u9la @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   @clause:EAT.CHOT-COUNTS @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT @reading:AMB.THREE-EATS-U=u
   Scenario: Seat 0's cây chốt eaten after two of its cards is priced 4 and is seat 1's third eat: ù
@@ -339,7 +339,7 @@ Feature: Eat penalties (phạt ăn bài)
     # 1 + 2 + 4 + 15 = 22
     And the totals are: -22, +22, 0, 0
 
-  @id:eat-chot-is-the-third-eat-ki-gui @ruleset:ki-gui @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded
+  @id:eat-chot-is-the-third-eat-ki-gui @ruleset:ki-gui @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=three @reading:AMB.EAT-COUNT=per-victim @reading:AMB.THIRD-EAT-PRICE=three
   @clause:EAT.CHOT-COUNTS @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT @reading:AMB.THREE-EATS-U=u
   Scenario: Under ki-gui the cây chốt eaten third is priced 3 and makes seat 1's ù
@@ -371,7 +371,7 @@ Feature: Eat penalties (phạt ăn bài)
       """
     And the totals are: -21, +21, 0, 0
 
-  @id:eat-chot-is-the-third-eat-co-ban @ruleset:co-ban @reading:AMB.EAT-PRICE-002=free @reading:AMB.THIRD-EAT-PRICE=none-priced
+  @id:eat-chot-is-the-third-eat-co-ban @ruleset:co-ban @reading:AMB.EAT-PRICE-002=free @reading:AMB.THIRD-EAT-PRICE=none-priced @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.HOLD-BACK=choose @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.THREE-EATS-U=u
   @clause:EAT.EARLY-FREE @clause:EAT.CHOT-PRICE @clause:EAT.U-MAKING-EAT
   Scenario: Under co-ban two free eats and a chốt at 1 make seat 1's ù; the chốt is paid

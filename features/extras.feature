@@ -66,7 +66,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
 
   # ------------------------------------------------------------------ đồng hoa trắng
 
-  @id:extra-dong-hoa-trang @ruleset:u9la @clause:EXTRA.DONG-HOA-TRANG
+  @id:extra-dong-hoa-trang @ruleset:u9la @clause:EXTRA.DONG-HOA-TRANG @reading:AMB.DONG-HOA-TRANG=phom-cards-only
   Scenario: Nine hearts in phỏm and KC left over: đồng hoa trắng, 10 from each loser
     Given the deal "xh-4p"
     When seat 0 discards 2C

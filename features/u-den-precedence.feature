@@ -19,7 +19,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
   chốt-eater. The co-ban scenarios show the nearest case: an earlier chốt-eater who does not
   pay.
 
-  @id:den-precedence-three-eats-before-tai-eater-u9la @ruleset:u9la @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THREE-EATS-U=u
+  @id:den-precedence-three-eats-before-tai-eater-u9la @ruleset:u9la @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THREE-EATS-U=u @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-PRECEDENCE=cause-first @reading:AMB.THIRD-EAT-PRICE=three
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.TAI-EATER @clause:DEN.AMOUNT
   @clause:DEN.EAT-PENALTY-STACKS @clause:U.THREE-EATS @clause:ROUND.TAI @reading:AMB.EAT-PRICE-002=graded @reading:AMB.TAI-EAT=may-eat
@@ -44,7 +44,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     # seat 1: -1 -2 -4 -15; seat 2: +1 +2 -4 +4 +15; seat 3: +4
     And the totals are: 0, -22, +18, +4
 
-  @id:den-precedence-three-eats-before-tai-eater-ki-gui @ruleset:ki-gui @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.THIRD-EAT-PRICE=three
+  @id:den-precedence-three-eats-before-tai-eater-ki-gui @ruleset:ki-gui @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.THIRD-EAT-PRICE=three @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-PRECEDENCE=cause-first @reading:AMB.TAI-EAT=may-eat
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.TAI-EATER @clause:DEN.AMOUNT
   @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION @clause:U.THREE-EATS @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THREE-EATS-U=u
@@ -68,7 +68,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     # seat 1: -1 -2 -3 -15; seat 2: +1 +2 -3 +3 +15; seat 3: +3
     And the totals are: 0, -21, +18, +3
 
-  @id:den-precedence-tai-eater-does-not-pay @ruleset:u9la @ruleset:ki-gui @negative
+  @id:den-precedence-tai-eater-does-not-pay @ruleset:u9la @ruleset:ki-gui @negative @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.DEN-PRECEDENCE=cause-first @reading:AMB.TAI-EAT=may-eat
   @clause:DEN.PRECEDENCE @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE
   Scenario: Precedence, u9la and ki-gui: seat 3, the latest eater before the tái turn, pays nothing for the ù
@@ -83,7 +83,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     # seat 0 took part in no eat and pays nothing at all
     And seat 0's money is 0
 
-  @id:den-precedence-three-eats-earlier-chot-eater-co-ban @ruleset:co-ban @reading:AMB.EAT-PRICE-002=free @reading:AMB.TAI-EAT=may-eat
+  @id:den-precedence-three-eats-earlier-chot-eater-co-ban @ruleset:co-ban @reading:AMB.EAT-PRICE-002=free @reading:AMB.TAI-EAT=may-eat @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.THREE-EATS-U=u
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.CHOT-LIABILITY @clause:DEN.AMOUNT
   @clause:DEN.EAT-PENALTY-STACKS @clause:EAT.EARLY-FREE @clause:U.THREE-EATS @reading:AMB.THIRD-EAT-PRICE=none-priced
@@ -104,7 +104,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     # seat 1: -1 -15; seat 2: -1 +1 +15; seat 3: +1
     And the totals are: 0, -16, +15, +1
 
-  @id:den-precedence-earlier-chot-eater-does-not-pay-co-ban @ruleset:co-ban @ruleset:u9la @negative
+  @id:den-precedence-earlier-chot-eater-does-not-pay-co-ban @ruleset:co-ban @ruleset:u9la @negative @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.DEN-PRECEDENCE=cause-first @reading:AMB.TAI-EAT=may-eat
   @clause:DEN.PRECEDENCE @clause:DEN.CHOT-LIABILITY @clause:DEN.CHOT-LIABILITY-TRANSFER
   Scenario: Precedence, co-ban and u9la: seat 3, the chốt-eater before seat 2, pays nothing for the ù
@@ -116,7 +116,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
     And seat 3 pays seat 2 nothing for ù đền
     And seat 3 pays seat 2 nothing for ù
 
-  @id:den-precedence-three-eats-and-direct-chot-hoi-quan-bai @ruleset:hoi-quan-bai @reading:AMB.TAI-EAT=may-eat @reading:AMB.THIRD-EAT-PRICE=three
+  @id:den-precedence-three-eats-and-direct-chot-hoi-quan-bai @ruleset:hoi-quan-bai @reading:AMB.TAI-EAT=may-eat @reading:AMB.THIRD-EAT-PRICE=three @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THREE-EATS-U=u
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.DIRECT-CHOT @clause:DEN.AMOUNT
   @clause:DEN.EAT-PENALTY-STACKS @clause:U.THREE-EATS @reading:AMB.DEN-TAI-004=no-den @reading:AMB.EAT-PRICE-002=graded

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from phomspec.cards import Card
 from reference_impl import melds
 from reference_impl.actions import DISCARDS, DRAW, LayDown
-from reference_impl.cards import Card
 from reference_impl.laydown import LayDownRules
 from reference_impl.rulings import Rejected
 from reference_impl.state import Phase, bits, reject

@@ -6,9 +6,9 @@ lay_down every legal single-phỏm lay-down.  ``timeout`` and ``leave`` are not 
 
 from __future__ import annotations
 
+from phomspec.cards import Card
 from reference_impl import melds
 from reference_impl.actions import DISCARDS, DRAW, PASS, Action, Eat, LayDown, Send
-from reference_impl.cards import Card
 from reference_impl.compulsory import CompulsoryRules
 from reference_impl.state import Phase, bits
 

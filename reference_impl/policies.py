@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from phomspec.cards import Card
 from reference_impl import melds
 from reference_impl.actions import DISCARDS, Action, Discard, Eat, LayDown, Send
 from reference_impl.auto import highest_card
-from reference_impl.cards import Card
 from reference_impl.errors import EngineError
 from reference_impl.game import Game
 from reference_impl.state import Phase, bits

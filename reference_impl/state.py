@@ -1,6 +1,6 @@
 """The mutable state of one game and the small helpers every rule module shares.
 
-Cards are ints 0..51 and card sets 52-bit masks (reference_impl.cards).  A discard pile is a
+Cards are ints 0..51 and card sets 52-bit masks (phomspec.cards).  A discard pile is a
 list of ints: the card in the low 6 bits, plus :data:`MOVED` when chuyển bài moved it there
 and :data:`CHOT` when it was discarded as a cây chốt (ROUND.MOVED-CARD: the status stays).
 """
@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from phomspec import ResolvedRuleset
-from reference_impl.cards import card_tuple, format_card
+from phomspec.cards import card_tuple, format_card
 from reference_impl.errors import EngineError
 from reference_impl.params import Params
 from reference_impl.rulings import Rejected

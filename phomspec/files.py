@@ -3,7 +3,8 @@
 A *spec root* is a directory holding ``parameters.yaml`` (the repository's ``spec/``, a copy
 of it, or a house's own spec). Its layout::
 
-    parameters.yaml sources.yaml ambiguities.yaml reasons.yaml rulesets/*.yaml clauses/*.yaml schemas/**.json
+    parameters.yaml sources.yaml ambiguities.yaml reasons.yaml
+    rulesets/*.yaml clauses/*.yaml schemas/**.json
 """
 
 from __future__ import annotations

@@ -112,6 +112,7 @@ def test_invariants_at_every_step(case: tuple[int, tuple[str, Any], int]) -> Non
             before = game.state()
             ruling = game.apply(seat, other)
             assert isinstance(ruling, Rejected), (other, ruling)
+            assert ruling.clause in ruling.reason.clauses, ruling  # spec/reasons.yaml
             assert game.state() == before
         roll = rng.random()
         if roll < 0.01:

@@ -16,6 +16,7 @@ from phomspec.model import (
     AMBIGUITIES,
     CLAUSES,
     PARAMETERS,
+    REASONS,
     RULESET,
     SOURCES,
     Ambiguity,
@@ -24,6 +25,7 @@ from phomspec.model import (
     Parameter,
     Reading,
     ReadingChoice,
+    ReasonCode,
     RoomOption,
     RulesetFile,
     Source,
@@ -211,6 +213,22 @@ def _parameters(doc: Document) -> list[Parameter]:
     ]
 
 
+def _reasons(doc: Document) -> list[ReasonCode]:
+    raw = _dict(_dict(doc.data).get("reasons"))
+    return [
+        ReasonCode(
+            code=code,
+            clause=_s(r.get("clause")),
+            also=_strs(r.get("also")),
+            reserved=r.get("reserved") is True,
+            doc=_s(r.get("doc")),
+            where=Where(doc.path, ("reasons", code)),
+        )
+        for code, r in raw.items()
+        if isinstance(r, dict)
+    ]
+
+
 def build_spec(root: Path, documents: Iterable[tuple[str, Document]]) -> Spec:
     """A :class:`Spec` from ``(kind, document)`` pairs; items without an id are left out."""
     topics: list[Topic] = []
@@ -219,6 +237,7 @@ def build_spec(root: Path, documents: Iterable[tuple[str, Document]]) -> Spec:
     sources: list[Source] = []
     rulesets: list[RulesetFile] = []
     parameters: list[Parameter] = []
+    reasons: list[ReasonCode] = []
     for kind, doc in documents:
         if kind == CLAUSES:
             topic, items = _clause_file(doc)
@@ -233,6 +252,8 @@ def build_spec(root: Path, documents: Iterable[tuple[str, Document]]) -> Spec:
             rulesets += [ruleset] if ruleset is not None else []
         elif kind == PARAMETERS:
             parameters += _parameters(doc)
+        elif kind == REASONS:
+            reasons += _reasons(doc)
     return Spec(
         root=root,
         topics=tuple(topics),
@@ -241,4 +262,5 @@ def build_spec(root: Path, documents: Iterable[tuple[str, Document]]) -> Spec:
         sources=tuple(sources),
         rulesets=tuple(rulesets),
         parameters=tuple(parameters),
+        reasons=tuple(reasons),
     )

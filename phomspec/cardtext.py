@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from phomspec.cards import NotationError, parse_card
+
 #: A rank-like part (1-2 digits, or A J Q K T) then one upper-case letter or suit symbol, as a
 #: whole word: "7S", "10H", "1S", "11H", "7X". Lower-case words ("3p", "10s") are not taken
 #: for cards, so ordinary prose does not trip the check.
@@ -12,10 +14,6 @@ _CARDISH = re.compile(r"(?<![A-Za-z0-9])((?:\d{1,2}|[AJQKT])[A-Z♠♣♦♥])(?
 
 def bad_card_words(text: str) -> list[tuple[str, str]]:
     """``(word, why)`` for each card-like word of ``text`` that is not a valid card code."""
-    # Imported here: the reference_impl package imports phomspec, so a module-level import
-    # would make importing phomspec circular.
-    from reference_impl.cards import NotationError, parse_card
-
     out = []
     for m in _CARDISH.finditer(text):
         word = m.group(1)

@@ -139,7 +139,7 @@ def _refs(
 
 
 def check_clause_refs(spec: Spec, out: Collector) -> None:
-    """Clause ids named by ambiguities, parameters and room options exist."""
+    """Clause ids named by ambiguities, parameters, room options and reason codes exist."""
     for amb in spec.ambiguities:
         _refs(out, spec, "clause", f"ambiguity {amb.id}", amb.where / "clauses", amb.clauses)
     for p in spec.parameters:
@@ -148,6 +148,9 @@ def check_clause_refs(spec: Spec, out: Collector) -> None:
         for opt in rs.options.values():
             owner = f"ruleset {rs.id}, option {opt.name}"
             _refs(out, spec, "clause", owner, opt.where / "clauses", opt.clauses)
+    for r in spec.reasons:
+        _ref(out, spec, "clause", f"reason {r.code}", r.where / "clause", r.clause)
+        _refs(out, spec, "clause", f"reason {r.code}", r.where / "also", r.also)
 
 
 def check_ambiguity_refs(spec: Spec, out: Collector) -> None:

@@ -3,7 +3,8 @@
 A *spec root* is a directory holding ``parameters.yaml`` (the repository's ``spec/``, a copy
 of it, or a house's own spec). Its layout::
 
-    parameters.yaml sources.yaml ambiguities.yaml rulesets/*.yaml clauses/*.yaml schemas/**.json
+    parameters.yaml sources.yaml ambiguities.yaml reasons.yaml
+    rulesets/*.yaml clauses/*.yaml schemas/**.json
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from phomspec.model import AMBIGUITIES, CLAUSES, PARAMETERS, RULESET, SCHEMA, SOURCES
+from phomspec.model import AMBIGUITIES, CLAUSES, PARAMETERS, REASONS, RULESET, SCHEMA, SOURCES
 
 #: Files every spec root has, and what each holds.
 ROOT_FILES = {
     "parameters.yaml": PARAMETERS,
     "sources.yaml": SOURCES,
     "ambiguities.yaml": AMBIGUITIES,
+    "reasons.yaml": REASONS,
 }
 #: Directories of a spec root whose YAML files are all of one kind.
 ROOT_DIRS = {"clauses": CLAUSES, "rulesets": RULESET}
@@ -88,6 +90,8 @@ def kind_by_content(path: Path, data: Any) -> str | None:
         return AMBIGUITIES
     if "sources" in keys:
         return SOURCES
+    if "reasons" in keys:
+        return REASONS
     if "id" in keys:
         return RULESET
     if "parameters" in keys:

@@ -20,12 +20,13 @@ if TYPE_CHECKING:
     from phomspec.rulesets import ResolvedRuleset
 
 #: Kinds of spec file, named after their top-level content.
-CLAUSES, RULESET, PARAMETERS, AMBIGUITIES, SOURCES, SCHEMA = (
+CLAUSES, RULESET, PARAMETERS, AMBIGUITIES, SOURCES, REASONS, SCHEMA = (
     "clauses",
     "ruleset",
     "parameters",
     "ambiguities",
     "sources",
+    "reasons",
     "schema",
 )
 
@@ -197,6 +198,18 @@ class Parameter:
     where: Where = field(repr=False, compare=False, default=_NOWHERE)
 
 
+@dataclass(frozen=True)
+class ReasonCode:
+    """A reason code of a rejected action (spec/reasons.yaml) and the clauses it rests on."""
+
+    code: str
+    clause: str
+    also: tuple[str, ...] = ()
+    reserved: bool = False
+    doc: str = field(repr=False, default="")
+    where: Where = field(repr=False, compare=False, default=_NOWHERE)
+
+
 def _index(items: Iterable[Any], attr: str = "id") -> Mapping[str, Any]:
     out: dict[str, Any] = {}
     for item in items:
@@ -222,6 +235,7 @@ class Spec:
     sources: tuple[Source, ...] = field(repr=False, default=())
     rulesets: tuple[RulesetFile, ...] = field(repr=False, default=())
     parameters: tuple[Parameter, ...] = field(repr=False, default=())
+    reasons: tuple[ReasonCode, ...] = field(repr=False, default=())
     _by_id: Mapping[str, Mapping[str, Any]] = field(
         repr=False, compare=False, init=False, default_factory=dict
     )
@@ -237,6 +251,7 @@ class Spec:
                 "source": _index(self.sources),
                 "ruleset": _index(self.rulesets),
                 "parameter": _index(self.parameters, "name"),
+                "reason": _index(self.reasons, "code"),
             },
         )
 
@@ -247,7 +262,8 @@ class Spec:
         return table[key]
 
     def has(self, what: str, key: str) -> bool:
-        """Whether ``key`` exists (what: topic, clause, ambiguity, source, ruleset, parameter)."""
+        """Whether ``key`` exists (what: topic, clause, ambiguity, source, ruleset, parameter,
+        reason)."""
         return key in self._by_id[what]
 
     def ids(self, what: str) -> list[str]:

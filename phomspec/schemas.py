@@ -29,6 +29,7 @@ SCHEMA_FILES = {
     "parameters": "parameters.schema.json",
     "ambiguities": "ambiguity.schema.json",
     "sources": "sources.schema.json",
+    "reasons": "reasons.schema.json",
 }
 
 

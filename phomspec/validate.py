@@ -35,6 +35,7 @@ from phomspec.model import (
     AMBIGUITIES,
     CLAUSES,
     PARAMETERS,
+    REASONS,
     RULESET,
     SCHEMA,
     SOURCES,
@@ -71,6 +72,7 @@ _ITEMS = {
     SOURCES: "source",
     RULESET: "ruleset",
     PARAMETERS: "parameter",
+    REASONS: "reason",
 }
 
 _MISSING = {

@@ -8,6 +8,7 @@ Usage (docs/contract.md, "Python API of the engine")::
     game.legal_actions(); game.apply(seat, action); game.state(); game.result()
 """
 
+from phomspec.reasons import Reason
 from reference_impl.actions import Action, from_json, parse_action
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, EngineError, MalformedAction
@@ -26,6 +27,7 @@ __all__ = [
     "Game",
     "MalformedAction",
     "Phase",
+    "Reason",
     "Rejected",
     "Session",
     "SessionContext",

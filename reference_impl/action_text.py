@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_impl.cards import NotationError, format_card, parse_card
+from phomspec.cards import NotationError, format_card, parse_card
 from reference_impl.errors import MalformedAction
 
 #: A card code where the grammar expects one (checked by the card parser).

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
+from phomspec.cards import Card, NotationError, format_card, parse_card
 from reference_impl.action_text import action_words, read_action
-from reference_impl.cards import Card, NotationError, format_card, parse_card
 from reference_impl.errors import MalformedAction
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reference_impl.cards import Card, NotationError, format_card, parse_card
+from phomspec.cards import Card, NotationError, format_card, parse_card
 from reference_impl.errors import DealError
 
 

@@ -7,7 +7,7 @@ a game at all (a bad deal, a malformed action) and for the engine's own bugs.
 
 from __future__ import annotations
 
-from reference_impl.cards import NotationError
+from phomspec.cards import NotationError
 
 
 class DealError(ValueError):
@@ -17,7 +17,7 @@ class DealError(ValueError):
 class MalformedAction(NotationError):
     """An action that cannot be read (unknown type, missing field, bad card code, bad seat).
 
-    A subclass of :class:`~reference_impl.cards.NotationError`, so one ``except`` catches
+    A subclass of :class:`~phomspec.cards.NotationError`, so one ``except`` catches
     every kind of malformed input; it is a protocol matter, never a rule ruling.
     """
 

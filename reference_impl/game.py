@@ -1,36 +1,77 @@
 """One game of Phỏm: ``Game(ruleset, deal, session=None)`` (docs/contract.md, Python API).
 
-The rules live in mixins by concern, each building on the one before:
-settle (ranking, money) < u (ù, ù đền) < turns (draw, eat, discard, rounds) <
-laydown (hạ phỏm, gửi) < auto (timeout, leave) < compulsory (lay-downs and sends owed
-before the final discard) < legal (legal_actions) < Game.
+:class:`Game` is a thin front over a :class:`~reference_impl.state.GameState` (``game.st``,
+data only) and the rule modules, functions over that state, one per topic:
+
+- :mod:`~reference_impl.rounds`: turn order, final-round and tái turns, chuyển bài;
+- :mod:`~reference_impl.eat`: eating, its price;
+- :mod:`~reference_impl.turns`: draw, discard, thêm vòng;
+- :mod:`~reference_impl.laydown`: hạ phỏm and gửi; :mod:`~reference_impl.compulsory`: those
+  owed before the final discard, where the reading makes them so;
+- :mod:`~reference_impl.u`: ù and ù đền; :mod:`~reference_impl.settle`: ranking and money;
+- :mod:`~reference_impl.auto`: timeouts and leaving; :mod:`~reference_impl.legal`: the legal
+  actions; :mod:`~reference_impl.views`: the state and result the protocol shows.
+
+Every action is checked first (:func:`check_action`, which changes nothing) and then done
+(:func:`do_action`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from phomspec import ResolvedRuleset
+from phomspec.reasons import Reason
+from reference_impl import auto, eat, laydown, legal, params, rounds, turns, u, views
 from reference_impl.actions import Action, Discard, Draw, Eat, LayDown, Leave, Pass, Send, Timeout
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, MalformedAction
-from reference_impl.legal import LegalActions
-from reference_impl.params import Params, load_ruleset
-from reference_impl.rulings import Accepted, Rejected
-from reference_impl.state import CARD_BITS, CHOT, CODES, MOVED, Phase, SessionContext, reject
-
-_Check = Callable[[Any, int, Any], Rejected | None]
-_Do = Callable[[Any, int, Any], None]
+from reference_impl.rulings import Accepted, Rejected, reject
+from reference_impl.state import GameState, Phase, SessionContext
 
 
-def _codes(mask: int) -> list[str]:
-    return [CODES[c] for c in range(52) if mask >> c & 1]
+def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
+    """Why ``action`` by ``seat``, the seat to act, is illegal now, or None; changes nothing."""
+    if isinstance(action, Discard):
+        return turns.check_discard(st, seat, action)
+    if isinstance(action, Draw):
+        return turns.check_draw(st, seat, action)
+    if isinstance(action, Eat):
+        return eat.check_eat(st, seat, action)
+    if isinstance(action, LayDown):
+        return laydown.check_lay_down(st, seat, action)
+    if isinstance(action, Send):
+        return laydown.check_send(st, seat, action)
+    if isinstance(action, Pass):
+        return turns.check_pass(st, seat, action)
+    if isinstance(action, Timeout):
+        return auto.check_timeout(st, seat, action)
+    raise MalformedAction(f"not an action: {action!r}")
 
 
-class Game(LegalActions):
+def do_action(st: GameState, seat: int, action: Action) -> None:
+    """Apply ``action`` by ``seat``, which :func:`check_action` found legal."""
+    if isinstance(action, Discard):
+        turns.do_discard(st, seat, action)
+    elif isinstance(action, Draw):
+        turns.do_draw(st, seat, action)
+    elif isinstance(action, Eat):
+        eat.do_eat(st, seat, action)
+    elif isinstance(action, LayDown):
+        laydown.do_lay_down(st, seat, action)
+    elif isinstance(action, Send):
+        laydown.do_send(st, seat, action)
+    elif isinstance(action, Pass):
+        turns.do_pass(st, seat, action)
+    elif isinstance(action, Timeout):
+        auto.do_timeout(st, seat, action)
+
+
+class Game:
     """A game in progress.  ``apply`` answers every action with a ruling; a rejected action
     changes nothing (INV.REJECT-UNCHANGED)."""
+
+    __slots__ = ("_legal_cache", "_legal_version", "st", "start_events", "version")
 
     def __init__(
         self,
@@ -39,218 +80,100 @@ class Game(LegalActions):
         session: SessionContext | dict[str, Any] | Any | None = None,
     ) -> None:
         if isinstance(ruleset, str):
-            ruleset = load_ruleset(ruleset)
-        self.rs = ruleset
-        self.p = Params.of(ruleset)
+            ruleset = params.load_ruleset(ruleset)
+        p = params.params_of(ruleset)
         n = deal.players
-        if n not in self.p.players:
-            raise DealError(f"ruleset {ruleset.id!r} is for {self.p.players} players, not {n}")
-        self.n = n
-        self.first = deal.first
-        self.deal = deal
-        self.ctx = SessionContext.of(session, n)
-        self.hands = [sum(1 << c for c in h) for h in deal.hands]
-        self.own = list(self.hands)
-        self.stock = list(reversed(deal.stock))
-        self.piles = [[] for _ in range(n)]
-        self.eaten = [0] * n
-        self.cores = {}
-        self.laid = [[] for _ in range(n)]
-        self.laid_now = [[] for _ in range(n)]
-        self.laid_at = [[] for _ in range(n)]
-        self.sent = [[] for _ in range(n)]
-        self.left = [False] * n
-        self.left_order = []
-        self.lead = deal.first
-        self.to_act = deal.first
-        self.phase = Phase.DISCARD_ONLY
-        self.turn_no = 0
-        self.turn_pile = 0
-        self.final_round = False
-        self.tai = False
-        self.turn_drew = False
-        self.had_final = [False] * n
-        self.first_final = [0] * n
-        self.last_final = [0] * n
-        self.last_discard = None
-        self.eats_by = [[] for _ in range(n)]
-        self.eaten_count = [0] * n
-        self.latest_eater = None
-        self.eater_before_turn = None
-        self.chot_eater = None
-        self.them_vong_done = False
-        self.them_vong_turn = False
-        self.money = [0] * n
-        self.payments = []
-        self.events = []
-        self.u_info = None
-        self.u_points = 0
-        self.ending = None
-        self.winner = None
-        self.ranking = []
+        if n not in p.players:
+            raise DealError(f"ruleset {ruleset.id!r} is for {p.players} players, not {n}")
+        st = GameState.dealt(ruleset, p, deal, SessionContext.of(session, n))
+        #: The game's state, data only (the rule modules read and change it).
+        self.st = st
+        #: How many actions were accepted.
         self.version = 0
         self._legal_version = -1
-        self._legal_cache = []
-        self.begin_turn(deal.first)
-        self.phase = Phase.DISCARD_ONLY  # TURN.OPENING-DISCARD
-        if not self.check_u_khan():
-            self.check_u_dealt()
+        self._legal_cache: list[Action] = []
+        rounds.begin_turn(st, deal.first)
+        st.phase = Phase.DISCARD_ONLY  # TURN.OPENING-DISCARD
+        if not u.check_u_khan(st):
+            u.check_u_dealt(st)
         #: Events of the game's start (the ``new_game`` reply): the first turn, or an ù khan.
-        self.start_events: tuple[dict[str, Any], ...] = tuple(self.events)
+        self.start_events: tuple[dict[str, Any], ...] = tuple(st.events)
 
     # -- queries ---------------------------------------------------------------------------
 
     @property
+    def to_act(self) -> int | None:
+        return self.st.to_act
+
+    @property
+    def phase(self) -> Phase:
+        return self.st.phase
+
+    @property
     def players(self) -> int:
-        return self.n
+        return self.st.n
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.st.phase is Phase.OVER
 
     def hand(self, seat: int) -> int:
         """The seat's hand as a card mask."""
-        return self.hands[seat]
+        return self.st.hands[seat]
 
     def __repr__(self) -> str:
-        return f"<Game {self.rs.id} {self.n}p phase={self.phase} to_act={self.to_act}>"
-
-    # -- apply -----------------------------------------------------------------------------
-
-    def _check_pass(self, seat: int, action: Pass) -> Rejected | None:
-        if self.phase is not Phase.THEM_VONG:
-            return reject(
-                "PASS_NOT_ALLOWED", "ROUND.THEM-VONG", "pass only declines the thêm vòng eat"
-            )
-        return None
-
-    def _do_pass(self, seat: int, action: Pass) -> None:
-        self.do_pass(seat)
-
-    def _check_timeout(self, seat: int, action: Timeout) -> Rejected | None:
-        return self.check_timeout(seat)
-
-    def _do_timeout(self, seat: int, action: Timeout) -> None:
-        self.do_timeout(seat)
+        st = self.st
+        return f"<Game {st.rs.id} {st.n}p phase={st.phase} to_act={st.to_act}>"
 
     def copy(self) -> Game:
         """An independent copy of the game (for look-ahead and tests)."""
         g = object.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.hands = list(self.hands)
-        g.own = list(self.own)
-        g.stock = list(self.stock)
-        g.piles = [list(p) for p in self.piles]
-        g.eaten = list(self.eaten)
-        g.cores = dict(self.cores)
-        g.laid = [list(x) for x in self.laid]
-        g.laid_now = [list(x) for x in self.laid_now]
-        g.laid_at = [list(x) for x in self.laid_at]
-        g.sent = [list(x) for x in self.sent]
-        g.left = list(self.left)
-        g.left_order = list(self.left_order)
-        g.had_final = list(self.had_final)
-        g.first_final = list(self.first_final)
-        g.last_final = list(self.last_final)
-        g.eats_by = [list(x) for x in self.eats_by]
-        g.eaten_count = list(self.eaten_count)
-        g.money = list(self.money)
-        g.payments = list(self.payments)
-        g.events = []
-        g.ranking = list(self.ranking)
+        g.st = self.st.copy()
+        g.version = self.version
+        g._legal_version = self._legal_version
         g._legal_cache = list(self._legal_cache)
+        g.start_events = self.start_events
         return g
+
+    # -- play ------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (made once per accepted action)."""
+        if self._legal_version != self.version:
+            self._legal_cache = legal.legal_actions(self.st)
+            self._legal_version = self.version
+        return list(self._legal_cache)
 
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise MalformedAction(f"seat must be 0..{self.n - 1}, got {seat!r}")
-        if self.phase is Phase.OVER:
-            return reject("GAME_OVER", "TURN.GAME-OVER", "the game is over")
-        if self.left[seat]:
-            return reject("SEAT_LEFT", "LEAVE.SEAT-SKIPPED", f"seat {seat} has left the game")
-        kind = type(action)
-        self.events = []
-        if kind is Leave:
-            self.do_leave(seat)
+        st = self.st
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
+            raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
+        if st.phase is Phase.OVER:
+            return reject(Reason.GAME_OVER, "TURN.GAME-OVER", "the game is over")
+        if st.left[seat]:
+            return reject(Reason.SEAT_LEFT, "LEAVE.SEAT-SKIPPED", f"seat {seat} has left the game")
+        st.events = []
+        if type(action) is Leave:
+            auto.do_leave(st, seat)
         else:
-            if seat != self.to_act:
+            if seat != st.to_act:
                 return reject(
-                    "NOT_YOUR_TURN", "TURN.NOT-YOUR-TURN", f"seat {self.to_act} is to act"
+                    Reason.NOT_YOUR_TURN, "TURN.NOT-YOUR-TURN", f"seat {st.to_act} is to act"
                 )
-            entry = _DISPATCH.get(kind)
-            if entry is None:
-                raise MalformedAction(f"not an action: {action!r}")
-            problem = entry[0](self, seat, action)
+            problem = check_action(st, seat, action)
             if problem is not None:
                 return problem
-            entry[1](self, seat, action)
+            do_action(st, seat, action)
         self.version += 1
-        return Accepted(tuple(self.events))
+        return Accepted(tuple(st.events))
 
     # -- state and result ------------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        """The public state (docs/contract.md); ``laid`` holds each phỏm as its owner laid it,
-        ``sent`` the cards each seat sent out."""
-        n = self.n
-        return {
-            "ruleset": self.rs.id,
-            "players": n,
-            "first": self.first,
-            "to_act": self.to_act,
-            "phase": str(self.phase),
-            "hands": [_codes(h) for h in self.hands],
-            "stock_count": len(self.stock),
-            "stock": [CODES[c] for c in reversed(self.stock)],
-            "piles": [
-                [
-                    {"card": CODES[x & CARD_BITS], "moved": bool(x & MOVED), "chot": bool(x & CHOT)}
-                    for x in pile
-                ]
-                for pile in self.piles
-            ],
-            "eaten": [_codes(e) for e in self.eaten],
-            "laid": [[_codes(ph) for ph in self.laid[s]] for s in range(n)],
-            "sent": [
-                [{"card": CODES[c], "to": {"seat": t, "phom": k}} for c, t, k in self.sent[s]]
-                for s in range(n)
-            ],
-            "lead": self.lead,
-            "final_round": self.final_round,
-            "tai": self.tai,
-            "left": list(self.left),
-            "money": list(self.money),
-        }
+        """The public state (docs/contract.md)."""
+        return views.public_state(self.st)
 
     def result(self) -> dict[str, Any] | None:
         """The result (docs/contract.md), or None while the game is on."""
-        if self.phase is not Phase.OVER:
-            return None
-        info = self.u_info
-        return {
-            "ending": self.ending,
-            "winner": self.winner,
-            "u": None
-            if info is None
-            else {
-                "seat": info["seat"],
-                "kind": info["kind"],
-                "den": info["den"] and dict(info["den"]),
-            },
-            "ranking": [dict(r) for r in self.ranking],
-            "payments": [dict(p) for p in self.payments],
-            "totals": list(self.money),
-        }
-
-
-#: Action type -> (validation, effect); the validation never changes the state.
-_DISPATCH: dict[type, tuple[_Check, _Do]] = {
-    Draw: (Game.check_draw, Game.do_draw),
-    Eat: (Game.check_eat, Game.do_eat),
-    Discard: (Game.check_discard, Game.do_discard),
-    LayDown: (Game.check_lay_down, Game.do_lay_down),
-    Send: (Game.check_send, Game.do_send),
-    Pass: (Game._check_pass, Game._do_pass),
-    Timeout: (Game._check_timeout, Game._do_timeout),
-}
+        return views.result(self.st)

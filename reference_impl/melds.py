@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from reference_impl.cards import cards_of
+from phomspec.cards import cards_of
 
 INF = 1 << 30
 _RANK_BITS = 0x1FFF

@@ -1,11 +1,22 @@
-"""The ruleset parameters the engine plays by, as plain attributes (spec/parameters.yaml)."""
+"""The ruleset parameters the engine plays by, made from ``spec/parameters.yaml``.
+
+:class:`Params` has one attribute per parameter of ``spec/parameters.yaml``: the dotted name
+with its dots as underscores (``eat.keep_in_phom`` is ``p.eat_keep_in_phom``, ``players`` is
+``p.players``).  Values are the resolved ruleset's, made immutable: JSON arrays become
+tuples, objects read-only mappings.  ``p["eat.keep_in_phom"]`` reads a parameter by its
+dotted name.  :func:`params_of` makes them once per resolved ruleset (a bounded cache).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
-from phomspec import ResolvedRuleset, resolve_ruleset
+from phomspec import ResolvedRuleset, SpecError, resolve_ruleset
+from phomspec.paths import spec_dir
+from phomspec.yamlio import load_yaml
 
 
 def load_ruleset(
@@ -17,97 +28,98 @@ def load_ruleset(
     return resolve_ruleset(ruleset_id, options, readings)
 
 
-@dataclass(frozen=True, slots=True)
-class Params:
-    """One ruleset's parameters; attribute names follow the dotted parameter names."""
+def field_name(dotted: str) -> str:
+    """The attribute of a parameter: ``eat_penalty.by_count`` -> ``eat_penalty_by_count``."""
+    return dotted.replace(".", "_")
 
-    players: tuple[int, ...]
-    keep_in_phom: bool
-    distinct_phom: bool
-    binding_declaration: bool
-    eat_counting: str
-    eat_by_count: tuple[int, ...]
-    eat_chot: int
-    eat_chot_counts: bool
-    king_by_round: tuple[int, ...] | None
-    them_vong: bool
-    them_vong_send: bool
-    tai_may_eat: bool
-    tai_discard_is_chot: bool
-    lay_compulsory: bool
-    send_enabled: bool
-    send_requires_phom: bool
-    send_to_own: bool
-    send_to_extended: bool
-    send_compulsory: bool
-    u_before_first_discard: bool
-    u_three_eats: bool
-    u_payment: int
-    u_khan: int | None
-    u_tron: int | None
-    u_dong_hoa_trang: int | None
-    u_thong_bonus: int | None
-    den_direct_chot: bool
-    den_three_eats: bool
-    den_chot_liability: bool
-    den_tai_eater: bool
-    den_precedence: tuple[str, ...]
-    mom_order: str
-    all_mom_winner: str
-    lay_down_time: str
-    rank_payments: dict[int, tuple[int, ...]]
-    mom_payment: int
-    dong_hoa: int | None
-    u_k: tuple[int, int] | None
-    timeout_unlaid_mom: bool
-    leave_penalty: int
-    leave_paid_to: str
 
-    @classmethod
-    def of(cls, rs: ResolvedRuleset) -> Params:
-        p = rs.params
-        kbr = p["eat_penalty.king_by_round"]
-        uk = p["extras.u_k"]
-        return cls(
-            players=tuple(p["players"]),
-            keep_in_phom=p["eat.keep_in_phom"],
-            distinct_phom=p["eat.distinct_phom"],
-            binding_declaration=p["eat.binding_declaration"],
-            eat_counting=p["eat_penalty.counting"],
-            eat_by_count=tuple(p["eat_penalty.by_count"]),
-            eat_chot=p["eat_penalty.chot"],
-            eat_chot_counts=p["eat_penalty.chot_counts"],
-            king_by_round=tuple(kbr) if kbr is not None else None,
-            them_vong=p["rounds.them_vong"],
-            them_vong_send=p["rounds.them_vong_send"],
-            tai_may_eat=p["rounds.tai_may_eat"],
-            tai_discard_is_chot=p["rounds.tai_discard_is_chot"],
-            lay_compulsory=p["lay.compulsory"],
-            send_enabled=p["send.enabled"],
-            send_requires_phom=p["send.requires_phom"],
-            send_to_own=p["send.to_own_phom"],
-            send_to_extended=p["send.to_extended_phom"],
-            send_compulsory=p["send.compulsory"],
-            u_before_first_discard=p["u.before_first_discard"],
-            u_three_eats=p["u.three_eats"],
-            u_payment=p["u.payment"],
-            u_khan=p["u.khan"],
-            u_tron=p["u.tron"],
-            u_dong_hoa_trang=p["u.dong_hoa_trang"],
-            u_thong_bonus=p["u.thong_bonus"],
-            den_direct_chot=p["u_den.direct_chot"],
-            den_three_eats=p["u_den.three_eats"],
-            den_chot_liability=p["u_den.chot_liability"],
-            den_tai_eater=p["u_den.tai_eater"],
-            den_precedence=tuple(p["u_den.precedence"]),
-            mom_order=p["ranking.mom_order"],
-            all_mom_winner=p["ranking.all_mom_winner"],
-            lay_down_time=p["ranking.lay_down_time"],
-            rank_payments={int(k): tuple(v) for k, v in p["money.rank_payments"].items()},
-            mom_payment=p["money.mom_payment"],
-            dong_hoa=p["extras.dong_hoa"],
-            u_k=(uk["three"], uk["four"]) if uk is not None else None,
-            timeout_unlaid_mom=p["timeout.final_round_unlaid_mom"],
-            leave_penalty=p["leave.penalty"],
-            leave_paid_to=p["leave.paid_to"],
+def _parameter_names() -> tuple[str, ...]:
+    data = load_yaml(spec_dir() / "parameters.yaml")
+    names = tuple(data["parameters"])
+    fields = [field_name(n) for n in names]
+    clash = sorted({f for f in fields if fields.count(f) > 1})
+    if clash:
+        raise SpecError(
+            f"spec/parameters.yaml: parameters {', '.join(clash)} share an attribute name once"
+            " their dots are underscores; rename one"
         )
+    return names
+
+
+#: Dotted names of every parameter, in the order of spec/parameters.yaml.
+NAMES: tuple[str, ...] = _parameter_names()
+_FIELDS: tuple[str, ...] = tuple(field_name(n) for n in NAMES)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    return value
+
+
+class Params:
+    """One ruleset's parameters, read-only; see the module docstring for the names."""
+
+    __slots__ = _FIELDS
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        """From dotted name -> value (a resolved ruleset's ``params``): every parameter of
+        spec/parameters.yaml, and no other."""
+        missing = [n for n in NAMES if n not in values]
+        unknown = sorted(set(values) - set(NAMES))
+        if missing or unknown:
+            raise SpecError(
+                "the engine plays the parameters of spec/parameters.yaml:"
+                f" missing {', '.join(missing) or 'none'}; unknown {', '.join(unknown) or 'none'}"
+            )
+        for name, attr in zip(NAMES, _FIELDS, strict=True):
+            object.__setattr__(self, attr, _frozen(values[name]))
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any: ...
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Params are read-only (tried to set {name!r})")
+
+    def __getitem__(self, dotted: str) -> Any:
+        """A parameter by its dotted name."""
+        if dotted not in NAMES:
+            raise KeyError(dotted)
+        return getattr(self, field_name(dotted))
+
+    def as_dict(self) -> dict[str, Any]:
+        """Dotted name -> value."""
+        return {n: getattr(self, f) for n, f in zip(NAMES, _FIELDS, strict=True)}
+
+    def replace(self, changes: Mapping[str, Any]) -> Params:
+        """A copy with some parameters (by dotted name) set to other values."""
+        return Params(self.as_dict() | dict(changes))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Params) and self.as_dict() == other.as_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "Params(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS) + ")"
+
+
+_CACHE_SIZE = 64
+_CACHE: OrderedDict[int, tuple[ResolvedRuleset, Params]] = OrderedDict()
+
+
+def params_of(rs: ResolvedRuleset) -> Params:
+    """The parameters of a resolved ruleset, made once per ruleset object (the last
+    ``_CACHE_SIZE`` rulesets are kept, with the ruleset itself so that its id stays its own)."""
+    key = id(rs)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    p = Params(rs.params)
+    _CACHE[key] = (rs, p)
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return p

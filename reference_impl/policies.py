@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from reference_impl import melds
+from phomspec.cards import Card
+from reference_impl import melds, u
 from reference_impl.actions import DISCARDS, Action, Discard, Eat, LayDown, Send
 from reference_impl.auto import highest_card
-from reference_impl.cards import Card
 from reference_impl.errors import EngineError
 from reference_impl.game import Game
 from reference_impl.state import Phase, bits
@@ -44,8 +44,8 @@ class GreedyPolicy:
         eats = [a for a in actions if isinstance(a, Eat)]
         if game.phase is Phase.DRAW_OR_EAT or game.phase is Phase.THEM_VONG:
             return self.rng.choice(eats) if eats else actions[0]  # draw, or pass
-        hand = game.hands[seat]
-        ue, distinct, cores = game.eaten_rules(seat)
+        hand = game.hand(seat)
+        ue, distinct, cores = u.eaten_rules(game.st, seat)
         _, arrangement = melds.best_arrangement(hand, ue, distinct, cores)
         if game.phase is Phase.FINAL_TURN:
             if arrangement:

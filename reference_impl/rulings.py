@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from phomspec.reasons import Reason
+
 
 @dataclass(frozen=True, slots=True)
 class Accepted:
@@ -26,7 +28,7 @@ class Accepted:
 class Rejected:
     """The action is illegal; the state is unchanged (INV.REJECT-UNCHANGED)."""
 
-    reason: str
+    reason: Reason
     clause: str
     message: str
 
@@ -35,7 +37,7 @@ class Rejected:
     def to_json(self) -> dict[str, Any]:
         return {
             "ruling": "rejected",
-            "reason": self.reason,
+            "reason": self.reason.value,
             "clause": self.clause,
             "message": self.message,
         }
@@ -46,42 +48,10 @@ class Rejected:
 
 Ruling = Accepted | Rejected
 
-#: Every reason code the engine can give (docs/contract.md, plus the engine's own additions
-#: at the end: SEND_LAST_CARD, SEND_BREAKS_EATEN_PHOM, EAT_BREAKS_EATEN_PHOM, and the two of
-#: the compulsory readings, DISCARD_PHOM_NOT_LAID and DISCARD_SEND_PENDING).
-REASONS = (
-    "GAME_OVER",
-    "NOT_YOUR_TURN",
-    "SEAT_LEFT",
-    "WRONG_PHASE",
-    "CARD_NOT_IN_HAND",
-    "DRAW_STOCK_EMPTY",
-    "EAT_NOTHING_TO_EAT",
-    "EAT_NOT_LATEST_DISCARD",
-    "EAT_NOT_A_PHOM",
-    "EAT_WITH_EATEN_CARD",
-    "EAT_ROUND_NOT_ALLOWED",
-    "DISCARD_EATEN_CARD",
-    "DISCARD_BREAKS_EATEN_PHOM",
-    "DISCARD_UNLAID_EATEN",
-    "LAY_DOWN_NOT_FINAL_ROUND",
-    "LAY_DOWN_INVALID_PHOM",
-    "LAY_DOWN_OVERLAP",
-    "LAY_DOWN_EATEN_SHARED",
-    "LAY_DOWN_EATEN_LEFT_OUT",
-    "LAY_DOWN_LAST_CARD",
-    "SEND_DISABLED",
-    "SEND_NEEDS_PHOM",
-    "SEND_NOT_FINAL_ROUND",
-    "SEND_NO_SUCH_PHOM",
-    "SEND_OWN_PHOM",
-    "SEND_DOES_NOT_FIT",
-    "SEND_EATEN_CARD",
-    "SEND_BEFORE_LAY_DOWN",
-    "PASS_NOT_ALLOWED",
-    "SEND_LAST_CARD",
-    "SEND_BREAKS_EATEN_PHOM",
-    "EAT_BREAKS_EATEN_PHOM",
-    "DISCARD_PHOM_NOT_LAID",
-    "DISCARD_SEND_PENDING",
-)
+
+def reject(reason: Reason, clause: str, message: str) -> Rejected:
+    """A rejection with a code of the registry (spec/reasons.yaml) and the clause that
+    decided it; anything but a :class:`Reason` is a TypeError."""
+    if type(reason) is not Reason:
+        raise TypeError(f"a rejection's reason is a Reason (spec/reasons.yaml), got {reason!r}")
+    return Rejected(reason, clause, message)

@@ -18,10 +18,10 @@ from importlib import metadata
 from typing import Any
 
 from phomspec import SpecError
+from phomspec.cards import NotationError, parse_card
 from phomspec.rulesets import list_rulesets, option_specs
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import Action, from_json, to_json
-from reference_impl.cards import NotationError, parse_card
 from reference_impl.errors import DealError
 from reference_impl.serve_config import ConfigError, ServerConfig, parse_command_line
 from reference_impl.session import next_game_seats

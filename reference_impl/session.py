@@ -130,7 +130,7 @@ class Session:
         for s in range(self.players):
             self.u_streak[s] = self.u_streak[s] + 1 if s == u_seat else 0
         self.previous_winner = seats[result["winner"]]
-        for gs, gone in enumerate(game.left):
+        for gs, gone in enumerate(game.st.left):
             if gone:
                 self._remove(seats[gs])
         self.results.append(result)

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from phomspec.cards import Card, card_tuple, mask_points, points
 from reference_impl import melds
 from reference_impl.actions import DISCARDS, Action, Discard, Eat, LayDown, Send
-from reference_impl.cards import Card, card_tuple, mask_points, points
 from reference_impl.errors import EngineError
 from reference_impl.game import Game
 from reference_impl.profiles import Profile

@@ -1,26 +1,37 @@
-"""The mutable state of one game and the small helpers every rule module shares.
+"""The state of one game, as data, and the few helpers every rule module shares.
 
-Cards are ints 0..51 and card sets 52-bit masks (reference_impl.cards).  A discard pile is a
-list of ints: the card in the low 6 bits, plus :data:`MOVED` when chuyển bài moved it there
-and :data:`CHOT` when it was discarded as a cây chốt (ROUND.MOVED-CARD: the status stays).
+:class:`GameState` holds data only; the rules are functions over it, one module per topic
+(:mod:`~reference_impl.rounds`, :mod:`~reference_impl.eat`, :mod:`~reference_impl.turns`,
+:mod:`~reference_impl.laydown`, :mod:`~reference_impl.compulsory`, :mod:`~reference_impl.u`,
+:mod:`~reference_impl.settle`, :mod:`~reference_impl.auto`, :mod:`~reference_impl.legal`).
+A rule module calls another's rules through that module (``rounds.begin_turn(st, seat)``),
+never a function imported by name, so each rule can be replaced in one place (as the mutants of
+conformance.mutants do); the shared helpers at the end of this module are imported by name.
+
+Cards are ints 0..51 and card sets 52-bit masks (phomspec.cards).  A discard pile is a list
+of ints: the card in the low 6 bits, plus :data:`MOVED` when chuyển bài moved it there and
+:data:`CHOT` when it was discarded as a cây chốt (ROUND.MOVED-CARD: the status stays).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from phomspec import ResolvedRuleset
-from reference_impl.cards import card_tuple, format_card
+from phomspec.cards import card_tuple, format_card
+from reference_impl.deal import Deal
 from reference_impl.errors import EngineError
 from reference_impl.params import Params
-from reference_impl.rulings import Rejected
 
 MOVED = 64
 CHOT = 128
 CARD_BITS = 63
 CODES: tuple[str, ...] = tuple(format_card(c) for c in range(52))
+
+bits = card_tuple
 
 
 class Phase(StrEnum):
@@ -77,20 +88,21 @@ class SessionContext:
         return cls(streak, ctx.host, ctx.game_number)
 
 
-def reject(reason: str, clause: str, message: str) -> Rejected:
-    return Rejected(reason, clause, message)
-
-
+@dataclass(slots=True, eq=False)
 class GameState:
-    """Every field of a game in progress; the rule mixins read and change these."""
+    """Every field of a game in progress; the rule modules read and change these.
+
+    The first six fields are fixed for the game (shared by copies); the rest change."""
 
     rs: ResolvedRuleset
     p: Params
     n: int
     first: int
+    deal: Deal
     ctx: SessionContext
 
     hands: list[int]
+    own: list[int]  # dealt or drawn cards (EXTRA.DONG-HOA.OWN-CARDS, EXTRA.U-K.OWN-KINGS)
     stock: list[int]  # top of the stock is the END of the list
     piles: list[list[int]]
     eaten: list[int]  # every card each seat has eaten this game
@@ -99,7 +111,6 @@ class GameState:
     laid_now: list[list[int]]  # the same phỏm with the cards sent to them
     laid_at: list[list[int]]  # the turn number of each lay-down
     sent: list[list[tuple[int, int, int]]]  # (card, target seat, phỏm index) sent by each seat
-    own: list[int]  # dealt or drawn cards (EXTRA.DONG-HOA.OWN-CARDS, EXTRA.U-K.OWN-KINGS)
     left: list[bool]
     left_order: list[int]
 
@@ -107,12 +118,13 @@ class GameState:
     to_act: int | None
     phase: Phase
     turn_no: int
+    turn_pile: int  # the seat's pile size at the start of the current turn
     final_round: bool
     tai: bool
+    turn_drew: bool  # the current turn began with a draw (Ù tròn)
     had_final: list[bool]
     first_final: list[int]
     last_final: list[int]
-    turn_drew: bool  # the current turn began with a draw (Ù tròn)
 
     last_discard: LastDiscard | None
     eats_by: list[list[int]]  # victims of each seat's eats, in order
@@ -124,50 +136,94 @@ class GameState:
     them_vong_turn: bool
 
     money: list[int]
-    payments: list[dict[str, Any]]
-    events: list[dict[str, Any]]
-    opening_events: tuple[dict[str, Any], ...]
+    payments: list[dict[str, Any]]  # each record is made once and never changed
+    events: list[dict[str, Any]]  # of the action being applied
     u_info: dict[str, Any] | None
-    ending: str | None
     u_points: int
-    u_arrangement_kings: int
-    version: int
+    ending: str | None
+    winner: int | None
+    ranking: list[dict[str, Any]]
 
-    # -- small shared helpers -------------------------------------------------------------
+    @classmethod
+    def dealt(cls, rs: ResolvedRuleset, p: Params, deal: Deal, ctx: SessionContext) -> GameState:
+        """The state after the deal, before the first turn."""
+        n = deal.players
+        hands = [sum(1 << c for c in h) for h in deal.hands]
+        return cls(
+            rs=rs, p=p, n=n, first=deal.first, deal=deal, ctx=ctx,
+            hands=hands, own=list(hands), stock=list(reversed(deal.stock)),
+            piles=[[] for _ in range(n)], eaten=[0] * n, cores={},
+            laid=[[] for _ in range(n)], laid_now=[[] for _ in range(n)],
+            laid_at=[[] for _ in range(n)], sent=[[] for _ in range(n)],
+            left=[False] * n, left_order=[],
+            lead=deal.first, to_act=deal.first, phase=Phase.DISCARD_ONLY, turn_no=0,
+            turn_pile=0, final_round=False, tai=False, turn_drew=False,
+            had_final=[False] * n, first_final=[0] * n, last_final=[0] * n,
+            last_discard=None, eats_by=[[] for _ in range(n)], eaten_count=[0] * n,
+            latest_eater=None, eater_before_turn=None, chot_eater=None,
+            them_vong_done=False, them_vong_turn=False,
+            money=[0] * n, payments=[], events=[], u_info=None, u_points=0, ending=None,
+            winner=None, ranking=[],
+        )  # fmt: skip
 
-    def next_active(self, seat: int) -> int:
-        n = self.n
-        s = (seat + 1) % n
-        while self.left[s]:
-            if s == seat:
-                raise EngineError("no seat left in play")
-            s = (s + 1) % n
-        return s
-
-    def active_seats(self) -> list[int]:
-        return [s for s in range(self.n) if not self.left[s]]
-
-    def unlaid_eaten(self, seat: int) -> int:
-        return self.eaten[seat] & self.hands[seat]
-
-    def cores_of(self, eaten_mask: int) -> tuple[int, ...]:
-        """Cores of the given eaten cards, only when eat declarations are binding."""
-        if not self.p.binding_declaration or not eaten_mask:
-            return ()
-        return tuple(sorted(self.cores[c] for c in card_tuple(eaten_mask)))
-
-    def emit(self, event: dict[str, Any]) -> None:
-        self.events.append(event)
-
-    def pay(self, frm: int, to: int, amount: int, reason: str, clause: str) -> None:
-        """Move ``amount`` stakes; zero-sum by construction (MONEY.ZERO-SUM)."""
-        if amount <= 0 or frm == to:
-            return
-        self.money[frm] -= amount
-        self.money[to] += amount
-        rec = {"from": frm, "to": to, "amount": amount, "reason": reason, "clause": clause}
-        self.payments.append(rec)
-        self.emit({"type": "payment", **rec})
+    def copy(self) -> GameState:
+        """An independent copy: every list and dict field copied to the depth its type
+        names (``list[list[int]]`` two levels), everything else (immutable) shared."""
+        new = object.__new__(GameState)
+        for name, depth in _COPY_DEPTH:
+            value = getattr(self, name)
+            if depth == 1 and value is not None:
+                value = value.copy()
+            elif depth == 2:
+                value = [x.copy() for x in value]
+            setattr(new, name, value)
+        return new
 
 
-bits = card_tuple
+def _copy_depth(annotation: str) -> int:
+    """How deep a field of this type is copied: 0 shared, 1 the container, 2 a list of lists
+    (records inside a list, such as payments, are never changed and stay shared)."""
+    if annotation.startswith("list[list["):
+        return 2
+    return 1 if annotation.startswith(("list[", "dict[")) else 0
+
+
+_COPY_DEPTH: tuple[tuple[str, int], ...] = tuple(
+    (f.name, _copy_depth(str(f.type))) for f in dataclasses.fields(GameState)
+)
+
+
+# -- shared helpers -----------------------------------------------------------------------
+
+
+def next_active(st: GameState, seat: int) -> int:
+    """The next seat after ``seat`` in play order that is still in the game."""
+    n = st.n
+    s = (seat + 1) % n
+    while st.left[s]:
+        if s == seat:
+            raise EngineError("no seat left in play")
+        s = (s + 1) % n
+    return s
+
+
+def active_seats(st: GameState) -> list[int]:
+    return [s for s in range(st.n) if not st.left[s]]
+
+
+def cores_of(st: GameState, eaten_mask: int) -> tuple[int, ...]:
+    """Cores of the given eaten cards, only when eat declarations are binding."""
+    if not st.p.eat_binding_declaration or not eaten_mask:
+        return ()
+    return tuple(sorted(st.cores[c] for c in card_tuple(eaten_mask)))
+
+
+def pay(st: GameState, frm: int, to: int, amount: int, reason: str, clause: str) -> None:
+    """Move ``amount`` stakes; zero-sum by construction (MONEY.ZERO-SUM)."""
+    if amount <= 0 or frm == to:
+        return
+    st.money[frm] -= amount
+    st.money[to] += amount
+    rec = {"from": frm, "to": to, "amount": amount, "reason": reason, "clause": clause}
+    st.payments.append(rec)
+    st.events.append({"type": "payment", **rec})

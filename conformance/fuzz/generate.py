@@ -31,15 +31,15 @@ def _probe(game: Game, seat: int, legal: list[Action], rng: random.Random) -> tu
     """An action the reference rejects (checked by the caller)."""
     kind = rng.randrange(4)
     if kind == 0:
-        not_in_hand = [c for c in range(52) if not game.hands[seat] >> c & 1]
+        not_in_hand = [c for c in range(52) if not game.hand(seat) >> c & 1]
         return seat, Discard(Card(rng.choice(not_in_hand)))
     if kind == 1:
-        hand = [c for c in range(52) if game.hands[seat] >> c & 1]
+        hand = [c for c in range(52) if game.hand(seat) >> c & 1]
         pick = rng.sample(hand, 2) if len(hand) >= 2 else hand
         card = rng.choice([c for c in range(52) if c not in pick])
         return seat, Eat(Card(card), tuple(Card(c) for c in pick))
     if kind == 2:
-        return (seat + 1) % game.n, DRAW if rng.random() < 0.5 else PASS
+        return (seat + 1) % game.players, DRAW if rng.random() < 0.5 else PASS
     return seat, DRAW if DRAW not in legal else PASS
 
 

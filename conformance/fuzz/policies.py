@@ -14,6 +14,7 @@ from typing import Any
 from reference_impl import melds
 from reference_impl.actions import LEAVE, TIMEOUT, Action, Discard, LayDown
 from reference_impl.cards import Card
+from reference_impl.state import cores_of, next_active
 
 POINTS = tuple(c % 13 + 1 for c in range(52))
 
@@ -48,10 +49,10 @@ class RandomPolicy(Policy):
 
 
 def _deadwood_after(game: Any, seat: int, remove: int) -> int:
-    hand = game.hands[seat] & ~remove
-    eaten = game.eaten[seat] & hand
-    pts, _ = melds.best_arrangement(hand, eaten, game.p.distinct_phom,
-                                    game.cores_of(eaten) if hasattr(game, "cores_of") else ())
+    st = game.st
+    hand = st.hands[seat] & ~remove
+    eaten = st.eaten[seat] & hand
+    pts, _ = melds.best_arrangement(hand, eaten, st.p.eat_distinct_phom, cores_of(st, eaten))
     return int(pts)
 
 
@@ -65,7 +66,7 @@ def best_discard(game: Any, seat: int, discards: list[Action]) -> Action:
     """The discard that keeps the cạ and leaves the least deadwood; ties: the higher card."""
     best: tuple[int, int, int] | None = None
     choice = discards[0]
-    hand = game.hands[seat]
+    hand = game.st.hands[seat]
     for a in discards:
         if not isinstance(a, Discard):
             continue
@@ -78,10 +79,10 @@ def best_discard(game: Any, seat: int, discards: list[Action]) -> Action:
 
 def best_lay_down(game: Any, seat: int) -> LayDown | None:
     """Every phỏm of the hand's best arrangement, in one lay-down (None when it has none)."""
-    hand = game.hands[seat]
-    eaten = game.eaten[seat] & hand
-    cores = game.cores_of(eaten) if hasattr(game, "cores_of") else ()
-    _, phoms = melds.best_arrangement(hand, eaten, game.p.distinct_phom, cores)
+    st = game.st
+    hand = st.hands[seat]
+    eaten = st.eaten[seat] & hand
+    _, phoms = melds.best_arrangement(hand, eaten, st.p.eat_distinct_phom, cores_of(st, eaten))
     if not phoms:
         return None
     return LayDown(tuple(tuple(Card(c) for c in _cards(p)) for p in phoms))
@@ -116,7 +117,7 @@ class GreedyPolicy(Policy):
 
     def choose(self, game: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
         by = _split(legal)
-        if self.late_eats and not game.final_round and "draw" in by:
+        if self.late_eats and not game.st.final_round and "draw" in by:
             by.pop("eat", None)  # eats only in the final round: the draws stay in order
         if "eat" in by and rng.random() < self.eat_rate:
             return self.pick_eat(game, seat, by["eat"], rng)
@@ -156,12 +157,12 @@ class FeederPolicy(GreedyPolicy):
 
     def pick_discard(self, game: Any, seat: int, discards: list[Action],
                      rng: random.Random) -> Action:
-        if self.chot_only and not game.final_round:
+        if self.chot_only and not game.st.final_round:
             return best_discard(game, seat, discards)
-        nxt = game.next_active(seat)
-        target = game.hands[nxt]
+        nxt = next_active(game.st, seat)
+        target = game.st.hands[nxt]
         feeding = [a for a in discards if isinstance(a, Discard)
-                   and melds.phoms_with(a.card, target & ~game.eaten[nxt])]
+                   and melds.phoms_with(a.card, target & ~game.st.eaten[nxt])]
         if feeding:
             return rng.choice(feeding)
         return best_discard(game, seat, discards)
@@ -185,12 +186,13 @@ class TieSeekerPolicy(GreedyPolicy):
 
     def pick_discard(self, game: Any, seat: int, discards: list[Action],
                      rng: random.Random) -> Action:
-        if game.final_round:
-            others = {melds.deadwood_points(game.hands[s]) for s in range(game.n)
-                      if s != seat and game.laid[s]}
+        if game.st.final_round:
+            st = game.st
+            others = {melds.deadwood_points(st.hands[s]) for s in range(st.n)
+                      if s != seat and st.laid[s]}
             for a in discards:
                 if isinstance(a, Discard) and (
-                        melds.deadwood_points(game.hands[seat] & ~(1 << a.card)) in others):
+                        melds.deadwood_points(st.hands[seat] & ~(1 << a.card)) in others):
                     return a
         return best_discard(game, seat, discards)
 

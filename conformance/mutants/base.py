@@ -1,17 +1,21 @@
-"""A rule mutant: a small, plausible mistake patched into the reference engine for a while.
+"""A mutant: a small, plausible mistake patched into the reference engine for a while.
 
-A mutant never edits the engine's files: :func:`applied` sets a few attributes (methods of
-the engine's rule classes, module functions, the ruleset parameters) and puts them back on
-exit. Inside the context, every game the engine starts (the in-process driver's included)
-plays by the mistaken rule. The meld search caches are cleared on entry and exit, so that no
-answer computed under one rule leaks into the other.
+A mutant never edits the engine's files: :func:`applied` sets a few attributes (functions of
+the engine's rule modules, the ruleset parameters, or the protocol server's reply) and puts
+them back on exit. Inside the context, every game the engine starts (the in-process driver's
+included) plays by the mistaken rule. The meld search caches are cleared on entry and exit, so
+that no answer computed under one rule leaks into the other.
+
+Three kinds of patch make the catalog's mistakes: a rule function replaced or wrapped
+(:func:`wrap`), some parameters changed (:func:`params_patch`), and the server's replies
+rewritten (:func:`rewrite_replies`, for mistakes no rule function expresses, such as a refused
+action that still changes the state).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,9 +23,17 @@ from typing import Any
 
 from reference_impl import melds
 
-#: One patch: set ``name`` of ``target`` (a class or a module) to ``value``.
+#: One patch: set ``name`` of ``target`` (a module or a class) to ``value``.
 Patch = tuple[Any, str, Any]
+#: A function of the engine, as a mutant wraps it.
+Fn = Callable[..., Any]
+#: ``rewrite(request, reply) -> reply``: what a wrong implementation answers instead.
+Rewrite = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 _MISSING = object()
+
+#: Rulesets, for mutants that show in some only.
+HQB = ("hoi-quan-bai",)
+U9 = ("u9la",)
 
 
 @dataclass(frozen=True)
@@ -42,8 +54,7 @@ class Mutant:
 
 def build(mutant: Mutant) -> list[Patch]:
     """The patches of ``mutant`` (make them once, apply them as often as needed)."""
-    patches = mutant.patches()
-    return patches + _dispatch_patch(patches)
+    return mutant.patches()
 
 
 @contextmanager
@@ -74,52 +85,63 @@ def applied(mutant: Mutant, patches: list[Patch] | None = None) -> Iterator[Muta
             melds.clear_caches()
 
 
-def _dispatch_patch(patches: list[Patch]) -> list[Patch]:
-    """The engine dispatches actions through a table of its methods made at import: when a
-    mutant replaces one of them, the table must point at the replacement too."""
-    from reference_impl import game as game_module
-
-    table = getattr(game_module, "_DISPATCH", None)
-    names = {name for target, name, _ in patches if isinstance(target, type)}
-    if not isinstance(table, dict) or not names:
-        return []
-    cls = game_module.Game
-    overrides = {name: value for target, name, value in patches
-                 if isinstance(target, type) and issubclass(cls, target)}
-
-    def resolve(fn: Any) -> Any:
-        name = getattr(fn, "__name__", "")
-        return overrides.get(name, fn)
-
-    new = {kind: tuple(resolve(f) for f in entry) for kind, entry in table.items()}
-    return [(game_module, "_DISPATCH", new)]
-
-
-def params_patch(**changes: Any) -> Callable[[], list[Patch]]:
+def params_patch(changes: Mapping[str, Any]) -> Callable[[], list[Patch]]:
     """A mutant that plays with some ruleset parameters changed (a wrong constant or switch).
 
-    ``changes`` map :class:`reference_impl.params.Params` fields to a value, or to a function
-    of the original parameters giving the value."""
+    ``changes`` map dotted parameter names (spec/parameters.yaml) to a value, or to a
+    function of the original :class:`reference_impl.params.Params` giving the value."""
 
     def make() -> list[Patch]:
-        from reference_impl.params import Params
+        from reference_impl import params
 
-        original = Params.__dict__["of"].__func__
+        original = params.params_of
 
-        def of(cls: type[Params], rs: Any) -> Params:
-            p = original(cls, rs)
-            values = {k: (v(p) if callable(v) else v) for k, v in changes.items()}
-            return dataclasses.replace(p, **values)
+        def params_of(rs: Any) -> Any:
+            p = original(rs)
+            return p.replace({k: (v(p) if callable(v) else v) for k, v in changes.items()})
 
-        return [(Params, "of", classmethod(of))]
+        return [(params, "params_of", params_of)]
 
     return make
 
 
-def wrap(cls: type, name: str, make: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Patch:
-    """Replace method ``name`` of ``cls`` by ``make(original)``."""
-    original = getattr(cls, name)
-    return (cls, name, make(original))
+def rewrite_replies(make: Callable[[], Rewrite]) -> Callable[[], list[Patch]]:
+    """A mutant that answers like the reference, except that every reply goes through
+    ``rewrite(request, reply)`` (``make()`` gives a fresh one for each use of the mutant)."""
+
+    def patches() -> list[Patch]:
+        from reference_impl.server import Server
+
+        rewrite = make()
+
+        def handle(orig: Fn) -> Fn:
+            def handle(self: Any, message: object) -> dict[str, Any]:
+                reply = orig(self, message)
+                return rewrite(message, reply) if isinstance(message, dict) else reply
+            return handle
+
+        return [wrap(Server, "handle", handle)]
+
+    return patches
+
+
+@contextmanager
+def temporarily(target: Any, name: str, value: Any) -> Iterator[None]:
+    """Set ``name`` of ``target`` to ``value`` inside the block (for a mutant that changes
+    a helper only while one rule runs)."""
+    old = getattr(target, name)
+    setattr(target, name, value)
+    try:
+        yield
+    finally:
+        setattr(target, name, old)
+
+
+def wrap(target: Any, name: str, make: Callable[[Fn], Fn]) -> Patch:
+    """Replace function ``name`` of ``target`` (an engine module, or a class) by
+    ``make(original)``."""
+    original = getattr(target, name)
+    return (target, name, make(original))
 
 
 def melds_proxy(module: types.ModuleType, **overrides: Any) -> Patch:

@@ -75,6 +75,7 @@ def rejected(game: Game, seat: int, action: Any, reason: str) -> Rejected:
     ruling = game.apply(seat, action)
     assert isinstance(ruling, Rejected), f"{action} was accepted: {ruling!r}"
     assert ruling.reason == reason, ruling
+    assert ruling.clause in ruling.reason.clauses, ruling  # spec/reasons.yaml
     assert game.state() == before
     assert game.legal_actions() == legal_before
     return ruling

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phomspec import ResolvedRuleset
-from reference_impl import Deal, Game, load_ruleset
+from phomspec.reasons import Reason
+from reference_impl import Deal, Game, compulsory, load_ruleset
 from reference_impl.actions import TIMEOUT, Action, Discard, LayDown, Send
 from reference_impl.cards import Card
-from reference_impl.params import Params
-from reference_impl.rulings import REASONS
+from reference_impl.params import params_of
 from reference_impl.state import Phase
 
 from .helpers import cycles, make_deal, of_type, play, rejected
@@ -40,7 +40,7 @@ def _discards(g: Game) -> set[str]:
 
 def test_shipped_rulesets_leave_both_off() -> None:
     for rid in ("hoi-quan-bai", "co-ban", "ki-gui", "u9la"):
-        p = Params.of(load_ruleset(rid))
+        p = params_of(load_ruleset(rid))
         assert (p.lay_compulsory, p.send_compulsory) == (False, False), rid
 
 
@@ -48,14 +48,14 @@ def test_readings_switch_them_on() -> None:
     rs = load_ruleset("co-ban", readings={"AMB.HOLD-BACK": "lay-all"})
     assert rs.params["lay.compulsory"] is True
     assert rs.params["send.compulsory"] is False
-    p = Params.of(load_ruleset("ki-gui", readings=SEND_ALL))  # inherited from co-ban
+    p = params_of(load_ruleset("ki-gui", readings=SEND_ALL))  # inherited from co-ban
     assert (p.lay_compulsory, p.send_compulsory) == (False, True)
     back = load_ruleset("co-ban", readings={"AMB.HOLD-BACK": "choose"})
     assert back.params["lay.compulsory"] is False
 
 
 def test_reason_codes_are_listed() -> None:
-    assert {"DISCARD_PHOM_NOT_LAID", "DISCARD_SEND_PENDING"} <= set(REASONS)
+    assert {"DISCARD_PHOM_NOT_LAID", "DISCARD_SEND_PENDING"} <= set(Reason)
 
 
 # -- lay.compulsory -----------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def _check_final_turn(game: Game, seat: int, legal: list[Action]) -> None:
     for c in range(52):
         if game.hand(seat) >> c & 1:
             assert game.copy().apply(seat, Discard(Card(c))).ok == (c in listed), c
-    if game.final_discard_problem(seat) is not None:
+    if compulsory.final_discard_problem(game.st, seat) is not None:
         assert not listed
         assert any(isinstance(a, (LayDown, Send)) for a in legal)
 

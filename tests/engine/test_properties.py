@@ -83,7 +83,7 @@ def play_random(game: Game, rng: random.Random, extras: bool) -> list[tuple[int,
         if extras and roll < 0.01:
             action: Action = TIMEOUT
         elif extras and roll < 0.015:
-            seat = rng.choice([s for s in range(game.players) if not game.left[s]])
+            seat = rng.choice([s for s in range(game.players) if not game.st.left[s]])
             action = LEAVE
         else:
             action = rng.choice(legal)
@@ -112,13 +112,14 @@ def test_invariants_at_every_step(case: tuple[int, tuple[str, Any], int]) -> Non
             before = game.state()
             ruling = game.apply(seat, other)
             assert isinstance(ruling, Rejected), (other, ruling)
+            assert ruling.clause in ruling.reason.clauses, ruling  # spec/reasons.yaml
             assert game.state() == before
         roll = rng.random()
         if roll < 0.01:
             ruling = game.apply(seat, TIMEOUT)
         elif roll < 0.015:
             ruling = game.apply(
-                rng.choice([s for s in range(game.players) if not game.left[s]]), LEAVE
+                rng.choice([s for s in range(game.players) if not game.st.left[s]]), LEAVE
             )
         else:
             ruling = game.apply(seat, rng.choice(legal))
@@ -198,13 +199,13 @@ def test_permuting_suits_permutes_the_outcome(
     def card(c: int) -> Card:
         return Card(perm[c // 13] * 13 + c % 13)
 
-    deal = game.deal
+    deal = game.st.deal
     permuted = Deal(
         tuple(tuple(card(c) for c in h) for h in deal.hands),
         tuple(card(c) for c in deal.stock),
         deal.first,
     )
-    result = _replay(Game(game.rs, permuted), played, card, lambda s: s)
+    result = _replay(Game(game.st.rs, permuted), played, card, lambda s: s)
     assert result == original
 
 
@@ -222,10 +223,10 @@ def test_rotating_seats_rotates_the_outcome(
     def seat(s: int) -> int:
         return (s + shift) % players
 
-    deal = game.deal
+    deal = game.st.deal
     hands = [deal.hands[(s - shift) % players] for s in range(players)]
     rotated = Deal(tuple(hands), deal.stock, seat(deal.first))
-    result = _replay(Game(game.rs, rotated), played, lambda c: c, seat)
+    result = _replay(Game(game.st.rs, rotated), played, lambda c: c, seat)
     assert result["ending"] == original["ending"]
     assert result["winner"] == seat(original["winner"])
     assert [(r["seat"], r["rank"], r["points"]) for r in result["ranking"]] == [

@@ -30,7 +30,7 @@ def test_u_thong_over_two_games() -> None:
     assert s.next_first() == 1  # DEAL.NEXT-GAME-AFTER-U
     # Game 2: B goes first with 10 cards, opens with KC, draws KD on its next turn: ù again.
     g = s.start_game(make_deal([A9, B_PHOM + " KC", C9, D9], "5C 6S 8C KD", first=1))
-    assert g.ctx.u_streak == (0, 1, 0, 0)
+    assert g.st.ctx.u_streak == (0, 1, 0, 0)
     events = play(g, "1: discard KC\n2: cycle\n3: cycle\n0: cycle\n1: draw")
     assert of_type(events, "u")[0]["seat"] == 1
     # Each loser (in seat order) pays 5 for the ù and 2 for ù thông.
@@ -52,7 +52,7 @@ def test_a_game_without_u_resets_the_streaks() -> None:
     _game_one(s)
     # Game 2 (seat 1 first): quiet hands, every turn a draw and a discard: nobody ù.
     g = s.start_game(make_deal([QUIET[1], QUIET[0], QUIET[2], QUIET[3]], first=1))
-    assert g.ctx.u_streak == (0, 1, 0, 0)
+    assert g.st.ctx.u_streak == (0, 1, 0, 0)
     play(g, "1: discard KH")
     cycles(g, 15)
     assert g.result()["ending"] == "all_mom"  # type: ignore[index]
@@ -67,7 +67,7 @@ def test_winner_who_left_is_replaced_by_the_next_seat() -> None:
     s.leave(1)  # the winner leaves between games (DEAL.WINNER-LEFT)
     assert s.next_first() == 2
     g = s.start_game()
-    assert g.players == 3 and s.seats == [0, 2, 3] and g.first == 1  # session seat 2
+    assert g.players == 3 and s.seats == [0, 2, 3] and g.st.first == 1  # session seat 2
 
 
 def test_host_passes_on_when_the_host_leaves() -> None:
@@ -75,7 +75,7 @@ def test_host_passes_on_when_the_host_leaves() -> None:
     s.leave(2)  # DEAL.HOST-PASSES
     assert s.host == 3 and s.next_first() == 3
     g = s.start_game()
-    assert s.seats == [0, 1, 3] and g.first == 2
+    assert s.seats == [0, 1, 3] and g.st.first == 2
     accept(g, 2, LEAVE)  # the new host leaves during the game
     play_game(g, GreedyPolicy(1))
     s.record(g)
@@ -100,4 +100,4 @@ def test_session_checks() -> None:
         s.start_game()
     with pytest.raises(ValueError, match="in progress"):
         s.leave(0)
-    assert g.first == 1
+    assert g.st.first == 1

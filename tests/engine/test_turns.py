@@ -171,7 +171,7 @@ def test_draw_from_an_empty_stock_is_rejected() -> None:
     # guard is checked by emptying it by hand.
     g = new_game("co-ban", QUIET)
     play(g, "0: discard KH")
-    g.stock.clear()
+    g.st.stock.clear()
     assert DRAW not in g.legal_actions()
     rejected(g, 1, "draw", "DRAW_STOCK_EMPTY")
 

@@ -18,7 +18,7 @@ from conformance.fuzz.run import state_after
 from conformance.fuzz.seeds import game_seed
 from conformance.fuzz.shrink import Shrinker, entries_of, replay_entries
 from conformance.mutants.base import applied
-from conformance.mutants.catalog import BY_ID, MUTANTS
+from conformance.mutants.catalog import BY_ID, MUTANTS, TOPICS
 from conformance.mutants.driver import MutantDriver
 from conformance.mutants.score import score
 from conformance.runner import Runner
@@ -30,10 +30,16 @@ def test_at_least_thirty_mutants_over_every_topic() -> None:
     assert len(BY_ID) == len(MUTANTS), "mutant ids are unique"
     topics = Counter(m.topic for m in MUTANTS)
     for topic in ("melds", "eating", "discards", "rounds", "sending", "u", "u_den", "ranking",
-                  "money"):
+                  "money", "timeouts", "invariants"):
         assert topics[topic] >= 1, topic
     for m in MUTANTS:
         assert m.clauses and all("." in c for c in m.clauses), m.id
+
+
+def test_each_topic_module_holds_its_topic() -> None:
+    for module in TOPICS:
+        topic = module.__name__.rsplit(".", 1)[1]
+        assert {m.topic for m in module.MUTANTS} == {topic}, topic
 
 
 def test_a_mutant_is_patched_in_and_out() -> None:

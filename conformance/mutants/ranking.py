@@ -1,0 +1,75 @@
+"""Mutants of the ranking: ties, móm players, everyone móm."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.mutants.base import Fn, Mutant, Patch, params_patch, temporarily, wrap
+from reference_impl import settle
+from reference_impl.state import GameState
+
+
+def _tie_by_seat() -> list[Patch]:
+    # Equal points are broken by seat number, not by who laid down first.
+    def time(orig: Fn) -> Fn:
+        def lay_down_time(st: GameState, seat: int) -> int:
+            return seat
+        return lay_down_time
+
+    return [wrap(settle, "lay_down_time", time)]
+
+
+def _tie_later_wins() -> list[Patch]:
+    # On equal points the later lay-down ranks higher (RANK.TIE-EARLIER-LAYDOWN reversed).
+    def time(orig: Fn) -> Fn:
+        def lay_down_time(st: GameState, seat: int) -> int:
+            return -int(orig(st, seat))
+        return lay_down_time
+
+    return [wrap(settle, "lay_down_time", time)]
+
+
+def _mom_by_points() -> list[Patch]:
+    # Móm players are ranked by their points among everyone (RANK.MOM broken); they still
+    # pay the móm payment.
+    def points(orig: Fn) -> Fn:
+        def settle_points(st: GameState, active: list[int]) -> Any:
+            laid = [list(x) for x in st.laid]
+            moms = [s for s in active if not st.laid[s]]
+            if not moms or len(moms) == len(active):
+                return orig(st, active)
+            for s in moms:
+                st.laid[s] = [0]  # ranked as if it had a phỏm
+            base_pay = settle.pay
+
+            def pay(st: GameState, frm: int, to: int, amount: int, reason: str,
+                    clause: str) -> None:
+                if frm in moms:
+                    amount, reason, clause = st.p.money_mom_payment, "mom", "MONEY.MOM-PAYMENT"
+                base_pay(st, frm, to, amount, reason, clause)
+
+            try:
+                with temporarily(settle, "pay", pay):
+                    order, _moms, winner, ending = orig(st, active)
+            finally:
+                st.laid = laid
+            return order, set(moms), winner, ending
+        return settle_points
+
+    return [wrap(settle, "settle_points", points)]
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant("rank-tie-by-seat", "ranking", "ties are broken by seat number",
+           ("RANK.TIE-EARLIER-LAYDOWN",), _tie_by_seat),
+    Mutant("rank-tie-later-wins", "ranking", "on a tie the later lay-down ranks higher",
+           ("RANK.TIE-EARLIER-LAYDOWN",), _tie_later_wins),
+    Mutant("rank-mom-by-points", "ranking", "móm players are ranked by points among everyone",
+           ("RANK.MOM",), _mom_by_points),
+    Mutant("rank-all-mom-lowest", "ranking", "when all are móm the lowest points wins",
+           ("RANK.ALL-MOM",), params_patch({"ranking.all_mom_winner": "lowest_points"})),
+    # From tests/scenarios/test_mutations.py (mom-ordered-by-points):
+    Mutant("rank-mom-order-points", "ranking",
+           "móm players are ordered among themselves by points, not by lay-down order",
+           ("RANK.MOM-ORDER",), params_patch({"ranking.mom_order": "points"})),
+)

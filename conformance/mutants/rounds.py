@@ -1,0 +1,99 @@
+"""Mutants of rounds and transfers: chuyển bài, the lead pointer, tái, thêm vòng."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.mutants.base import HQB, Fn, Mutant, Patch, params_patch, wrap
+from reference_impl import rounds, settle, turns
+from reference_impl.state import CARD_BITS, CODES, MOVED, GameState, Phase, next_active
+
+
+def _no_chuyen_bai() -> list[Patch]:
+    # No card moves after an eat; the lead pointer still moves on (ROUND.CHUYEN-BAI broken).
+    def move(orig: Fn) -> Fn:
+        def move_lead_card(st: GameState, victim: int) -> None:
+            st.lead = next_active(st, st.lead)
+        return move_lead_card
+
+    return [wrap(rounds, "move_lead_card", move)]
+
+
+def _moved_from_eater() -> list[Patch]:
+    # The moved card comes from the eater's pile instead of the round lead's.
+    def move(orig: Fn) -> Fn:
+        def move_lead_card(st: GameState, victim: int) -> None:
+            eater = next_active(st, victim)
+            pile = st.piles[eater]
+            if pile and eater != victim:
+                moved = pile.pop()
+                st.piles[victim].append(moved | MOVED)
+                st.events.append({"type": "moved", "card": CODES[moved & CARD_BITS],
+                                  "from": eater, "to": victim})
+            st.lead = next_active(st, st.lead)
+        return move_lead_card
+
+    return [wrap(rounds, "move_lead_card", move)]
+
+
+def _lead_stays() -> list[Patch]:
+    # The lead pointer never moves on: the card always comes from the first player's pile.
+    def move(orig: Fn) -> Fn:
+        def move_lead_card(st: GameState, victim: int) -> None:
+            lead = st.lead
+            if st.piles[lead] or lead == victim:
+                orig(st, victim)
+            st.lead = lead
+        return move_lead_card
+
+    return [wrap(rounds, "move_lead_card", move)]
+
+
+def _no_tai() -> list[Patch]:
+    # A player who has laid down never gets a tái turn: the game ends without it.
+    def full(orig: Fn) -> Fn:
+        def all_piles_full(st: GameState) -> bool:
+            return all(st.left[s] or len(st.piles[s]) == 4 or
+                       (st.had_final[s] and st.laid[s]) for s in range(st.n))
+        return all_piles_full
+
+    def begin(orig: Fn) -> Fn:
+        def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
+            for _ in range(st.n):
+                if len(st.piles[seat]) == 3 and st.had_final[seat] and st.laid[seat]:
+                    seat = next_active(st, seat)
+                else:
+                    break
+            orig(st, seat, announce)
+        return begin_turn
+
+    def discard(orig: Fn) -> Fn:
+        def do_discard(st: GameState, seat: int, action: Any) -> None:
+            before = len(st.piles[seat])
+            orig(st, seat, action)
+            if before == 3 and st.phase is not Phase.OVER and rounds.all_piles_full(st) and \
+                    st.phase is not Phase.THEM_VONG:
+                settle.end_game(st, "points")
+        return do_discard
+
+    return [wrap(rounds, "all_piles_full", full), wrap(rounds, "begin_turn", begin),
+            wrap(turns, "do_discard", discard)]
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant("round-no-chuyen-bai", "rounds", "no card moves after an eat (no chuyển bài)",
+           ("ROUND.CHUYEN-BAI",), _no_chuyen_bai),
+    Mutant("round-moved-from-eater", "rounds", "the moved card comes from the eater's pile,"
+           " not the round lead's", ("ROUND.LEAD-POINTER",), _moved_from_eater),
+    Mutant("round-lead-stays", "rounds", "the lead pointer never moves on",
+           ("ROUND.LEAD-POINTER",), _lead_stays),
+    Mutant("round-no-tai", "rounds", "no tái: a laid-down player gets no extra turn",
+           ("ROUND.TAI",), _no_tai),
+    Mutant("round-tai-not-chot", "rounds", "a tái discard is not a cây chốt",
+           ("ROUND.TAI-DISCARD-IS-CHOT",), params_patch({"rounds.tai_discard_is_chot": False})),
+    Mutant("round-no-them-vong", "rounds", "no thêm vòng", ("ROUND.THEM-VONG",),
+           params_patch({"rounds.them_vong": False}), HQB),
+    Mutant("round-them-vong-everywhere", "rounds", "thêm vòng where the ruleset has none",
+           ("ROUND.THEM-VONG.ABSENT",), params_patch({"rounds.them_vong": True}),
+           ("co-ban", "ki-gui", "u9la")),
+)

@@ -1,0 +1,73 @@
+"""Mutants of lay-down and gửi: when phỏm are laid, who may send, where, and what it scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.mutants.base import Fn, Mutant, Patch, params_patch, wrap
+from phomspec.cards import Card
+from reference_impl import laydown, legal, melds, settle
+from reference_impl.actions import LayDown
+from reference_impl.state import GameState, Phase
+
+
+def _sent_scored() -> list[Patch]:
+    # Sent cards still count in the sender's points (SEND.NOT-SCORED broken).
+    def with_sent(st: GameState, seat: int) -> int:
+        return sum(1 << c for c, _t, _k in st.sent[seat])
+
+    def points(orig: Fn) -> Fn:
+        def settle_points(st: GameState, active: list[int]) -> Any:
+            saved = list(st.hands)
+            for s in active:
+                st.hands[s] |= with_sent(st, s)
+            try:
+                return orig(st, active)
+            finally:
+                st.hands = saved
+        return settle_points
+
+    def final(orig: Fn) -> Fn:
+        def final_points(st: GameState, seat: int) -> int:
+            return int(orig(st, seat)) + melds.deadwood_points(with_sent(st, seat))
+        return final_points
+
+    return [wrap(settle, "settle_points", points), wrap(settle, "final_points", final)]
+
+
+def _lay_down_any_round() -> list[Patch]:
+    # Phỏm may be laid down in any round, after the draw (LAY.FINAL-ROUND-ONLY broken).
+    def needed(orig: Fn) -> Fn:
+        def final_turn_needed(st: GameState, seat: int, what: str, code: Any,
+                              clause: str) -> Any:
+            if what == "lay down" and st.phase is Phase.AFTER_DRAW:
+                return None
+            return orig(st, seat, what, code, clause)
+        return final_turn_needed
+
+    def listed(orig: Fn) -> Fn:
+        def legal_actions(st: GameState) -> list[Any]:
+            out = list(orig(st))
+            if st.phase is Phase.AFTER_DRAW and st.to_act is not None:
+                seat = st.to_act
+                for ph in melds.phoms_in(st.hands[seat]):
+                    if laydown.lay_down_problem(st, seat, [ph]) is None:
+                        out.append(LayDown((tuple(Card(c) for c in range(52) if ph >> c & 1),)))
+            return out
+        return legal_actions
+
+    return [wrap(laydown, "final_turn_needed", needed), wrap(legal, "legal_actions", listed)]
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant("send-by-mom", "sending", "a player without a phỏm may send",
+           ("SEND.REQUIRES-PHOM",), params_patch({"send.requires_phom": False})),
+    Mutant("send-to-own", "sending", "a card may be sent to one's own phỏm", ("SEND.NOT-OWN",),
+           params_patch({"send.to_own_phom": True})),
+    Mutant("send-scored", "sending", "sent cards still count in the sender's points",
+           ("SEND.NOT-SCORED",), _sent_scored),
+    Mutant("send-not-extended", "sending", "a phỏm already extended by a send takes no more",
+           ("SEND.EXTENDED-PHOM",), params_patch({"send.to_extended_phom": False})),
+    Mutant("lay-any-round", "sending", "phỏm may be laid down in any round",
+           ("LAY.FINAL-ROUND-ONLY",), _lay_down_any_round),
+)

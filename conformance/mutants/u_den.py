@@ -1,0 +1,96 @@
+"""Mutants of ù đền: who is liable and what the liable player pays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.mutants.base import Fn, Mutant, Patch, params_patch, temporarily, wrap
+from reference_impl import eat, settle, u
+from reference_impl.state import GameState, pay
+
+
+def _den_wrong_payer() -> list[Patch]:
+    # The seat before the ù player is always taken as liable (DEN.* payer).
+    def find(orig: Fn) -> Fn:
+        def find_den(st: GameState, seat: int, eat_victim: Any, eat_chot: bool,
+                     third: bool) -> Any:
+            found = orig(st, seat, eat_victim, eat_chot, third)
+            if found is None:
+                return None
+            prev = (seat - 1) % st.n
+            return (prev, found[1]) if prev != found[0] else ((seat + 1) % st.n, found[1])
+        return find_den
+
+    return [wrap(u, "find_den", find)]
+
+
+def _den_amount_single() -> list[Patch]:
+    # The liable player pays one share (5), not the whole table's (15) (DEN.AMOUNT).
+    def settle_u_of(orig: Fn) -> Fn:
+        def settle_u(st: GameState, active: list[int]) -> Any:
+            losers = max(1, len(active) - 1)
+            base_pay = settle.pay
+
+            def one_share(st: GameState, frm: int, to: int, amount: int, reason: str,
+                          clause: str) -> None:
+                if reason == "u_den":
+                    amount //= losers
+                base_pay(st, frm, to, amount, reason, clause)
+
+            with temporarily(settle, "pay", one_share):
+                return orig(st, active)
+        return settle_u
+
+    return [wrap(settle, "settle_u", settle_u_of)]
+
+
+def _den_others_pay_too() -> list[Patch]:
+    # With ù đền the other losers still pay their share as well (DEN.PAYS-FOR-TABLE).
+    def settle_u_of(orig: Fn) -> Fn:
+        def settle_u(st: GameState, active: list[int]) -> Any:
+            out = orig(st, active)
+            info = st.u_info
+            if info is not None and info["den"] is not None:
+                for x in active:
+                    if x not in (info["seat"], info["den"]["seat"]):
+                        pay(st, x, info["seat"], st.p.u_payment, "u", "U.PAYMENT")
+            return out
+        return settle_u
+
+    return [wrap(settle, "settle_u", settle_u_of)]
+
+
+def _den_no_transfer() -> list[Patch]:
+    # The first chốt eater stays liable; a later chốt eater does not take the liability over
+    # (DEN.CHOT-LIABILITY-TRANSFER).
+    def do(orig: Fn) -> Fn:
+        def do_eat(st: GameState, seat: int, action: Any) -> None:
+            held = st.chot_eater
+            orig(st, seat, action)
+            if held is not None:
+                st.chot_eater = held
+        return do_eat
+
+    return [wrap(eat, "do_eat", do)]
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant("den-wrong-payer", "u_den", "the seat before the ù player pays the ù đền",
+           ("DEN.PAYS-FOR-TABLE",), _den_wrong_payer),
+    Mutant("den-amount-single", "u_den",
+           "the liable player pays one share (5), not the table's (15)",
+           ("DEN.AMOUNT",), _den_amount_single),
+    Mutant("den-others-pay", "u_den", "with ù đền the others still pay their share",
+           ("DEN.PAYS-FOR-TABLE",), _den_others_pay_too),
+    Mutant("den-no-transfer", "u_den",
+           "the chốt liability is not taken over by a later chốt eater",
+           ("DEN.CHOT-LIABILITY-TRANSFER",), _den_no_transfer, ("co-ban", "u9la")),
+    Mutant("den-direct-everywhere", "u_den",
+           "the discarder of an eaten chốt is liable everywhere",
+           ("DEN.DIRECT-CHOT",), params_patch({"u_den.direct_chot": True}),
+           ("co-ban", "ki-gui", "u9la")),
+    # From tests/scenarios/test_mutations.py (no-tai-eater-den):
+    Mutant("den-no-tai-eater", "u_den",
+           "the player who ate before a tái turn is never liable for its ù",
+           ("DEN.TAI-EATER",), params_patch({"u_den.tai_eater": False}), ("ki-gui", "u9la")),
+)

@@ -11,6 +11,7 @@ from typing import Any
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.mutants.base import Mutant, applied, build
 from conformance.protocol import Pending
+from reference_impl.server import Server
 
 
 class MutantDriver(InProcessDriver):
@@ -26,7 +27,7 @@ class MutantDriver(InProcessDriver):
     def start(self) -> dict[str, Any]:
         hello = super().start()
         server = self._server
-        if server is not None:  # a mutant may break the engine: keep its tracebacks quiet
+        if isinstance(server, Server):  # a mutant may break the engine: keep its tracebacks quiet
             server._log = self._log.append
         return hello
 

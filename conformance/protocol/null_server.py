@@ -67,6 +67,8 @@ class NullServer:
             return {"id": rid, "ok": True, "state": self.state}
         if kind == "result":
             return {"id": rid, "ok": True, "result": None}
+        if kind == "next_game":  # seat 0 opens and hosts every game
+            return {"id": rid, "ok": True, "first": 0, "host": 0}
         if kind == "bye":
             return {"id": rid, "ok": True}
         message = f"unknown request type {kind!r}"

@@ -1,0 +1,52 @@
+"""``python -m conformance.miniatures.refuse_all``: refuses every action.
+
+The game is dealt by the reference and never moves. An action the reference refuses gets the
+reference's own refusal (reason and clause); any other is refused as ``REFUSED``, with no
+clause. ``legal_actions`` lists nothing. It differs from the rules only in refusing what
+they allow, so a scenario passes on it only if it never needs an action to be accepted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.miniatures.core import Miniature, main
+from reference_impl.server import Server
+
+REFUSAL = {"ruling": "rejected", "reason": "REFUSED", "clause": None,
+           "message": "this implementation refuses every action"}
+
+
+class RefuseAll(Miniature):
+    id = "refuse-all"
+    summary = "refuses every action (the reference's reason where the rules refuse it too)"
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The new_game request of each game: nothing is ever accepted, so the game is as dealt.
+        self.deals: dict[str, dict[str, Any]] = {}
+        #: Where each action is tried on a fresh copy of its game, to borrow the reference's
+        #: reason when the rules refuse it too.
+        self.scratch = Server(log=lambda text: None)
+        self.scratch.handle({"id": 0, "type": "hello", "protocol": "1.0"})
+
+    def own(self, kind: str, request: dict[str, Any]) -> dict[str, Any] | None:
+        start = self.deals.get(str(request.get("game")))
+        if kind != "apply" or start is None:
+            return None
+        self.scratch.handle(start)
+        answer = self.scratch.handle(request)
+        if answer.get("ok") is True and answer.get("ruling") == "accepted":
+            return {"id": request.get("id"), "ok": True, **REFUSAL}
+        return answer
+
+    def spoil(self, kind: str, request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        if kind == "new_game":
+            self.deals[str(request["game"])] = dict(request)
+        elif kind == "legal_actions":
+            return {**answer, "actions": []}
+        return answer
+
+
+if __name__ == "__main__":
+    main(RefuseAll)

@@ -29,6 +29,7 @@ COMMANDS = [
     "arbitrate",
     "fuzz",
     "mutate",
+    "miniatures",
     "run", "smoke", "report", "baseline", "bench",
 ]
 #: Commands that read neither spec/ nor features/ (only reports): they say nothing of them.

@@ -1,9 +1,10 @@
 """``python -m conformance.miniatures.accept_all``: accepts every action and lists none.
 
 The game is dealt by the reference and never moves: every ``apply`` is accepted with no
-events (a request that holds no action at all gets the reference's error reply), ``legal_actions`` lists nothing, ``result`` is null (the null server's replies), and
-``state`` stays the state of the deal. A scenario passes on it only if it asserts no refusal,
-no event, no change of state and no end.
+events (a request that holds no action at all gets the reference's error reply),
+``legal_actions`` lists nothing, ``result`` is null (the null server's replies), and
+``state`` stays the state of the deal. A scenario passes on it only if it asserts no
+refusal, no event, no change of state and no end.
 """
 
 from __future__ import annotations

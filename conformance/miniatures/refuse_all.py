@@ -25,24 +25,31 @@ class RefuseAll(Miniature):
         super().__init__()
         #: The new_game request of each game: nothing is ever accepted, so the game is as dealt.
         self.deals: dict[str, dict[str, Any]] = {}
-        #: Where each action is tried on a fresh copy of its game, to borrow the reference's
-        #: reason when the rules refuse it too.
+        #: Where each action is tried on the game as dealt, to borrow the reference's reason
+        #: when the rules refuse it too; a game is dealt there again after an action the
+        #: rules accept (a refused one changes nothing: INV.REJECT-UNCHANGED).
         self.scratch = Server(log=lambda text: None)
         self.scratch.handle({"id": 0, "type": "hello", "protocol": "1.0"})
+        self.dealt: set[str] = set()
 
     def own(self, kind: str, request: dict[str, Any]) -> dict[str, Any] | None:
-        start = self.deals.get(str(request.get("game")))
+        gid = str(request.get("game"))
+        start = self.deals.get(gid)
         if kind != "apply" or start is None:
             return None
-        self.scratch.handle(start)
+        if gid not in self.dealt:
+            self.scratch.handle(start)
+            self.dealt.add(gid)
         answer = self.scratch.handle(request)
         if answer.get("ok") is True and answer.get("ruling") == "accepted":
+            self.dealt.discard(gid)
             return {"id": request.get("id"), "ok": True, **REFUSAL}
         return answer
 
     def spoil(self, kind: str, request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
         if kind == "new_game":
             self.deals[str(request["game"])] = dict(request)
+            self.dealt.discard(str(request["game"]))
         elif kind == "legal_actions":
             return {**answer, "actions": []}
         return answer

@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from conformance.errors import ScenarioError
 from conformance.suite.cards import same_card
 from conformance.suite.play import Play
-from conformance.suite.steps.common import expect
+from conformance.suite.steps.common import describe_reply, expect
 from conformance.suite.steps.grammar import DEN_CASE_CLAUSES, REASON_CLAUSE, payment_lines
 from conformance.suite.steps.registry import step
 from reference_impl.action_text import CARD
@@ -57,6 +58,43 @@ def _payments(play: Play) -> list[dict[str, Any]]:
     result = play.query("result").get("result")
     if isinstance(result, dict):
         return list(result.get("payments") or [])
+    return [e for e in play.events if e.get("type") == "payment"]
+
+
+#: Reasons paid when the card is eaten (EAT.PAID-AT-ONCE, EXTRA.CA-K); every other payment
+#: is made by the settlement, at the end of the game (leave penalties go to the winner).
+_PAID_AT_ONCE = frozenset({"eat", "eat_chot", "ca_k"})
+#: The event that records each action once applied (docs/contract.md, Events).
+_OWN_EVENT = {"draw": "drew", "eat": "ate", "discard": "discarded", "lay_down": "laid_down",
+              "send": "sent", "leave": "left", "timeout": "auto_play"}
+
+
+def _complete_payments(play: Play, reason: str) -> list[dict[str, Any]]:
+    """The payments of the game so far, read where a payment for ``reason`` would be: the
+    result once the game is over; the deal's events before any action; else, for a payment
+    made at once, the events, the latest action accepted with the event that records it.
+    Otherwise the step fails: that nothing is paid cannot be said of a game that has not
+    settled, or of an action that did nothing."""
+    result = play.query("result").get("result")
+    if isinstance(result, dict):
+        return list(result.get("payments") or [])
+    try:
+        sent = play.last_action()
+    except ScenarioError:  # no action yet: the deal's events are the whole record
+        sent = None
+    if sent is not None:
+        clause = REASON_CLAUSE[reason]
+        if reason not in _PAID_AT_ONCE:
+            raise play.fail(f"the game over, its settlement paying nothing for {reason}",
+                            "the game is not over (no result)", clause)
+        reply = sent.reply or {}
+        own = _OWN_EVENT.get(str(sent.action.get("type")))
+        accepted = reply.get("ruling") == "accepted"
+        kinds = [e.get("type") for e in reply.get("events") or []] if accepted else []
+        if not accepted or (own is not None and own not in kinds):
+            got = f"events {kinds}" if accepted else describe_reply(reply)
+            want = f"the {sent.action.get('type')} accepted" + (f", with {own}" if own else "")
+            raise play.fail(want, got, clause)
     return [e for e in play.events if e.get("type") == "payment"]
 
 
@@ -153,7 +191,7 @@ def _pays(play: Play, payer: int, payee: int, amount: int, reason: str) -> None:
 def _pays_nothing(play: Play, payer: int, payee: int, reason: str) -> None:
     pays = [
         p
-        for p in _payments(play)
+        for p in _complete_payments(play, reason)
         if p.get("from") == payer
         and p.get("to") == payee
         and p.get("reason") == reason
@@ -170,7 +208,8 @@ def _pays_nothing(play: Play, payer: int, payee: int, reason: str) -> None:
 
 @step("then", r"nobody pays for (?P<reason>.+?)", "nobody pays for đồng hoa")
 def _nobody_pays(play: Play, reason: str) -> None:
-    pays = [p for p in _payments(play) if p.get("reason") == reason and p.get("amount")]
+    pays = [p for p in _complete_payments(play, reason)
+            if p.get("reason") == reason and p.get("amount")]
     expect(
         play,
         not pays,

@@ -202,6 +202,8 @@ Feature: Sending cards (gửi)
       """
     And seat 1 sends 7C to seat 0's phỏm 0
     Then the action is accepted
+    And seat 0's phỏm 0 is 7S 7D 7H 7C
+    And seat 1's hand does not hold 7C
 
   @id:gui-ki-gui-off-refused @ruleset:ki-gui @clause:SEND.ROOM-OPTION @clause:SEND.ALLOWED @negative
   Scenario: In a "Không kí gửi" room every send is refused, even a card that fits

@@ -33,6 +33,8 @@ Feature: What is a phỏm
     When seat 0 discards 9C
     And seat 1 eats 9C with 10C JC
     Then the action is accepted
+    # the eaten card goes into the eater's hand
+    And seat 1's hand holds 9C
 
   @id:phom-run-one-suit-only @clause:PHOM.RUN @negative
   Scenario: KS QS JC is not a run (two suits)

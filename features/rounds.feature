@@ -151,6 +151,8 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And seat 1 eats 7S with 7D 7H
     Then no card is moved
     And seat 1's pile is empty
+    # the eat took place: 7S left seat 0's pile for seat 1's hand
+    And seat 1's hand holds 7S
 
   @id:rounds-lead-not-victim-card-moves @ruleset:all @clause:ROUND.LEAD-IS-VICTIM @negative
   Scenario: When the lead is not the victim a card does move
@@ -234,6 +236,9 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And seat 0 draws
     Then nobody ù
     And the game is not over
+    # dealt 3S 3C 3H 3D 8S 8C 4D KC 2H 5S; 5S, QC, 7C and 10S went out, 3S 3C 3H were laid;
+    # the tái draw is 8H, the stock's 15th card (seat 1's eat drew none): 8S 8C 8H and four more
+    And seat 0's hand is 3D 8S 8C 8H 4D KC 2H
 
   @id:rounds-no-tai-without-eat @ruleset:all @clause:ROUND.TAI @negative
   @reading:AMB.SEND-COMPULSORY=optional

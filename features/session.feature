@@ -33,11 +33,13 @@ Feature: Between games: who opens the next game and who hosts it
 
   @id:session-winner-left-next-opens @ruleset:all @clause:DEAL.WINNER-LEFT
   Scenario: The winner left the table: the next seat in play order opens
-    Given seat 0 is the host
+    Given seat 1 is the host
     And seat 3 won the previous game
     And seat 3 left the table after the previous game
-    # play order wraps round: after seat 3 comes seat 0
+    # play order wraps round: after seat 3 comes seat 0, which is not the host
     Then the next game is opened by seat 0 under clause DEAL.WINNER-LEFT
+    # the host stayed: the role does not move (DEAL.HOST-PASSES is for a host who leaves)
+    And the host of the next game is seat 1
 
   @id:session-winner-and-next-left @ruleset:all @clause:DEAL.WINNER-LEFT
   Scenario: The winner and the seat after it both left: the next seat still there opens
@@ -86,3 +88,5 @@ Feature: Between games: who opens the next game and who hosts it
     And seat 1 won the previous game
     And seat 2 left the table after the previous game
     Then the host of the next game is seat 0
+    # the winner stayed, so it opens (DEAL.NEXT-GAME)
+    And the next game is opened by seat 1

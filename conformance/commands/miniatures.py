@@ -63,15 +63,18 @@ def command(check: bool, only: tuple[str, ...], rulesets: tuple[str, ...],
     def tell(miniature: type[Miniature], counts: dict[str, int]) -> None:
         if not as_json:
             shown = ", ".join(f"{k} {v}" for k, v in counts.items())
-            click.echo(f"  {miniature.id:12} {shown}", err=True)
+            click.echo(f"  {miniature.id:12} {shown}")
 
     if not as_json:
-        click.echo(f"{len(scenarios)} scenarios against {len(chosen)} miniatures", err=True)
+        click.echo(f"{len(scenarios)} scenarios against {len(chosen)} miniatures"
+                   " (expectation: failed at a Then step)")
     board = run_miniatures(scenarios, chosen, strict=strict_protocol, on_done=tell)
     sources = {r.id: r.source for rs in board.results.values() for r in rs.values()}
     if as_json:
         click.echo(json.dumps(board.to_json(), ensure_ascii=False, indent=2))
     else:
+        alone = ", ".join(f"{m} {n}" for m, n in board.only_killer().items())
+        click.echo(f"scenarios that only one miniature fails at an expectation: {alone}")
         for title, ids in (
             ("pass on every miniature (test nothing)", board.untested()),
             ("fail only in their setup or the end-of-scenario checks", board.setup_only()),

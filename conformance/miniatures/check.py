@@ -67,6 +67,12 @@ class Board:
         """The miniatures that fail one of ``scenario``'s expectations."""
         return [m for m, rs in self.results.items() if expectation_failed(rs[scenario])]
 
+    def only_killer(self) -> dict[str, int]:
+        """Miniature -> how many scenarios it alone fails at an expectation (what the check
+        would lose without it)."""
+        alone = Counter(k[0] for k in (self.killers(s) for s in self.scenarios) if len(k) == 1)
+        return {m: alone[m] for m in self.results}
+
     def untested(self) -> list[str]:
         """The scenarios that pass on every miniature: they test nothing."""
         return [s for s in self.scenarios
@@ -90,6 +96,7 @@ class Board:
         return {
             "scenarios": len(self.scenarios),
             "miniatures": {m: self.counts(m) for m in self.results},
+            "only_killer": self.only_killer(),
             "untested": self.untested(),
             "setup_only": self.setup_only(),
             "broken": [{"miniature": m, "scenario": r.id, "outcome": str(r.outcome),

@@ -2,10 +2,13 @@
 
 The kit's null server (:mod:`conformance.protocol.null_server`) under the reference's hello:
 every deal and every action accepted with no events, a state with no card anywhere, no legal
-action, no result, and seat 0 opening and hosting every game. The four miniatures of the
-game (accept-all, refuse-all, never-pays, never-ends) deal and seat the table as the
-reference does, so a scenario about the deal or the session would pass on all of them
-whatever it asserts; this one is wrong there too.
+action, no result, and seat 0 opening and hosting every game. It answers ok even to a
+request the protocol's schemas reject (five players, a short deck, a bad card code), which
+a run with ``--strict-protocol`` reports as protocol errors.
+
+The four miniatures of the game (accept-all, refuse-all, never-pays, never-ends) deal and
+seat the table as the reference does, so a scenario about the deal or the session would
+pass on all of them whatever it asserts; this one is wrong there too.
 """
 
 from __future__ import annotations

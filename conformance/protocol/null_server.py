@@ -6,7 +6,7 @@ Run it with ``python -m conformance.protocol.null_server`` (or as a plain script
 
 It is also the core of the harness's own fake implementations (tests/harness/fakes): those
 name themselves differently and pass ``misbehave``, a hook that may crash, hang or garble
-instead of answering.
+instead of answering; and of the miniature implementations (conformance.miniatures).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from conformance.drivers.subprocess import (
 from conformance.errors import HarnessError, ScenarioError
 from conformance.ledger import Ledger, LedgerError
 from conformance.outcomes import ScenarioResult
+from conformance.parallel import ParallelRunner, default_jobs
 from conformance.reports.jsonl import JsonlWriter, make_header
 from conformance.reports.outputs import EXIT_HARNESS, EXIT_USAGE, exit_code, write_outputs
 from conformance.reports.terminal import RunProgress, print_summary
@@ -141,6 +142,9 @@ class _Term:
               help="Which scenarios keep their protocol transcript in the report.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Recorded in the report; seeds any randomness of the run.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Scenarios run in N worker processes, each with its own implementation"
+                   " process; the report is the same as with 1.  [default: the number of cores]")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 def command(
     paths: tuple[str, ...],
@@ -161,6 +165,7 @@ def command(
     max_restarts: int,
     transcripts: str,
     seed: int,
+    jobs: int | None,
 ) -> None:
     """Run the conformance scenarios (the whole suite, or the feature/fixture files PATHS, e.g. a
     fixture written by `fuzz --out`); exit 0 conformant, 1 failures, 2 harness/protocol error."""
@@ -212,9 +217,11 @@ def command(
         state["writer"].write(result)
         progress.advance(result)
 
-    runner = Runner(driver, RunOptions(max_restarts=max_restarts, max_fail=max_fail,
-                                       ledger=ledger, replay=replay, transcripts=transcripts),
-                    on_result=on_result, on_start=on_start)
+    options = RunOptions(max_restarts=max_restarts, max_fail=max_fail, ledger=ledger,
+                         replay=replay, transcripts=transcripts)
+    jobs = jobs or default_jobs()
+    runner = (ParallelRunner(driver, options, on_result, on_start, jobs=jobs) if jobs > 1
+              else Runner(driver, options, on_result=on_result, on_start=on_start))
     cut: str | None = None
     run = None
     try:

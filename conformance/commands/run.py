@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import shutil
 import signal
@@ -199,6 +200,8 @@ def command(
                             strict=strict_protocol, extra=extra)
     selection = {"keyword": keyword, "clauses": list(clauses), "rulesets": list(rulesets)}
     state: dict[str, Any] = {"writer": None}
+    progress = RunProgress(console, len(chosen))
+    live = contextlib.ExitStack()  # the progress bar starts once the workers are forked
 
     def on_start(hello: dict[str, Any] | None, error: str | None) -> None:
         listed = (hello or {}).get("rulesets", [])
@@ -210,8 +213,7 @@ def command(
             state["writer"] = JsonlWriter(report, header)
         except OSError as e:
             raise HarnessError(f"{report}: cannot write the report: {e.strerror}") from None
-
-    progress = RunProgress(console, len(chosen))
+        live.enter_context(progress)
 
     def on_result(result: ScenarioResult) -> None:
         state["writer"].write(result)
@@ -225,7 +227,7 @@ def command(
     cut: str | None = None
     run = None
     try:
-        with _Term(), progress:
+        with _Term(), live:
             run = runner.run(chosen)
     except KeyboardInterrupt:
         cut = "interrupted (SIGINT)"

@@ -29,9 +29,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from conformance.driver import Driver
 from conformance.errors import HarnessError, ImplError
 from conformance.outcomes import Outcome, ScenarioResult
+from conformance.protocol import Driver
 from conformance.runner import (
     Runner,
     RunOptions,

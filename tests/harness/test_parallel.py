@@ -14,11 +14,10 @@ from typing import Any
 
 import pytest
 
-from conformance.driver import Pending
-from conformance.drivers.base import DonePending
 from conformance.errors import ImplCrashed, ImplTimeout
 from conformance.outcomes import Outcome
 from conformance.parallel import ParallelRunner, renumber
+from conformance.protocol import DonePending, Pending
 from conformance.reports.jsonl import read_report
 from conformance.runner import Runner, RunOptions
 from tests.harness.helpers import FAKES, ScriptedDriver, fake, ok_replies, scenarios

@@ -137,7 +137,7 @@ def test_fast_validator_agrees_with_jsonschema(line: int, message: dict[str, Any
 
 
 def test_a_disagreement_keeps_the_fast_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
-    import conformance.drivers.schemas as schemas
+    import conformance.protocol.schemas as schemas
 
     monkeypatch.setattr(schemas, "best_match", lambda errors: None)
     bad = {"id": 1, "type": "apply", "game": "g", "seat": 0,

@@ -125,7 +125,7 @@ class ParallelRunner(Runner):
         self._queue = ctx.Queue()
         self._stop = ctx.Event()
         self._taken = ctx.Value("l", 0)
-        self._current = ctx.Array("l", [-1] * jobs)
+        self._owner = ctx.Array("i", [-1] * len(todo), lock=False)  # index -> its worker
         self._procs = [ctx.Process(target=self._work, args=(w,), name=f"phom-run-{w}",
                                    daemon=True) for w in range(jobs)]
         for proc in self._procs:
@@ -230,11 +230,12 @@ class ParallelRunner(Runner):
         return got
 
     def _alive_for(self, index: int) -> bool:
-        """Whether a live worker has ``index`` or may still take it."""
-        for w, proc in enumerate(self._procs):
-            if proc.is_alive() and (self._current[w] == index or self._taken.value <= index):
-                return True
-        return False
+        """Whether the result of ``index`` may still come: the worker that took it lives (its
+        result may be on its way), or it is not taken yet and some worker lives."""
+        owner = self._owner[index]
+        if owner >= 0:
+            return bool(self._procs[owner].is_alive())
+        return any(proc.is_alive() for proc in self._procs)
 
     # -- a worker -----------------------------------------------------------------------------
 
@@ -306,5 +307,5 @@ class ParallelRunner(Runner):
             if index >= len(self._todo):
                 return None
             self._taken.value = index + 1
-            self._current[w] = index
+            self._owner[index] = w
         return index

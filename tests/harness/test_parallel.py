@@ -149,3 +149,14 @@ def test_sigterm_stops_the_workers_and_keeps_the_finished_lines(tmp_path: Path) 
     assert ids and ids == [f"fake-{i + 1:02d}" for i in range(len(ids))]
     assert result.footer is not None and result.footer["reason"] == "interrupted (SIGTERM)"
     assert result.footer["not_run"] == 6 - len(ids)
+
+
+def test_a_result_still_on_its_way_is_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The parent looks at its workers very often: a worker that has moved on to its next
+    # scenario may not have sent the last result yet, and that result is not lost.
+    import conformance.parallel as parallel
+
+    monkeypatch.setattr(parallel, "_POLL", 0.0005)
+    one, two = both(60, {})
+    assert one == two
+    assert all(r["outcome"] is Outcome.PASS for r in two[0])

@@ -109,6 +109,22 @@ def jsonable(value: Any) -> Any:
     return repr(value)
 
 
+def supported_rulesets(hello: dict[str, Any] | None) -> set[str] | None:
+    """The ruleset ids a hello lists, or None when it lists none (then anything is tried)."""
+    rulesets = (hello or {}).get("rulesets")
+    if not isinstance(rulesets, list):
+        return None
+    return {str(r.get("id")) for r in rulesets if isinstance(r, dict)}
+
+
+def unsupported(scenario: Any, supported: set[str] | None) -> tuple[str, ...]:
+    """The rulesets ``scenario`` wants when none of them is supported, else ``()``."""
+    wanted = tuple(getattr(scenario, "rulesets", ()) or ())
+    if supported is not None and wanted and not supported.intersection(wanted):
+        return wanted
+    return ()
+
+
 def _source(scenario: Any) -> str | None:
     source = getattr(scenario, "source", None)
     line = getattr(scenario, "line", None)
@@ -117,9 +133,11 @@ def _source(scenario: Any) -> str | None:
     return str(source) if source else None
 
 
-def _base(scenario: Any, outcome: Outcome, message: str = "", **extra: Any) -> ScenarioResult:
-    """The result of ``scenario``; the suite's paths in it are written relative to the suite
-    (``features/deck.feature:121``), so a report reads the same from any install."""
+def scenario_result(scenario: Any, outcome: Outcome, message: str = "",
+                    **extra: Any) -> ScenarioResult:
+    """The result of ``scenario`` with ``outcome``; the suite's paths in it are written
+    relative to the suite (``features/deck.feature:121``), so a report reads the same from
+    any install."""
     source = _source(scenario)
     if extra.get("step"):
         extra["step"] = suite_relative(extra["step"])
@@ -164,67 +182,98 @@ class Runner:
 
         try:
             try:
-                out.hello = self.driver.start()
+                out.hello = self._start(todo)
             except (ImplError, HarnessError) as e:
                 out.start_error = f"{type(e).__name__}: {e}"
                 self.on_start(None, out.start_error)
                 tail = getattr(e, "stderr_tail", "")
                 for sc in todo:
-                    emit(_base(sc, Outcome.ERROR,
-                               f"not run: the implementation did not start: {e}",
-                               stderr_tail=tail, replay=self._replay(sc)))
+                    emit(scenario_result(sc, Outcome.ERROR,
+                                         f"not run: the implementation did not start: {e}",
+                                         stderr_tail=tail, replay=self._replay(sc)))
                 return out
             self.on_start(out.hello, None)
             self._run_all(todo, out, emit)
             return out
         finally:
-            self.driver.close()
+            self._finish()
+
+    # -- where scenarios run: here on one driver (a subclass may run them elsewhere) ---------
+
+    def _start(self, todo: list[ScenarioLike]) -> dict[str, Any]:
+        """Start the implementation; its hello. Raises ImplError or HarnessError."""
+        return self.driver.start()
+
+    def _finish(self) -> None:
+        self.driver.close()
+
+    def _hello(self) -> dict[str, Any]:
+        return self.driver.hello or {}
+
+    def _execute(self, index: int, scenario: ScenarioLike,
+                 restart: bool) -> tuple[ScenarioResult, bool]:
+        """Run ``todo[index]`` (after restarting the implementation when ``restart``): its raw
+        result (before the ledger), and whether that is a failed restart instead."""
+        if restart:
+            try:
+                self.driver.restart()
+            except ImplError as e:
+                return self._restart_failed(scenario, e), True
+        return self.run_one(scenario), False
+
+    def _stopping(self) -> None:
+        """Called once when the rest of the run will not be run (restart budget, --max-fail)."""
+
+    def _restart_failed(self, scenario: ScenarioLike, error: ImplError) -> ScenarioResult:
+        return scenario_result(scenario, impl_outcome(error),
+                               f"not run: restarting the implementation failed: {error}",
+                               stderr_tail=error.stderr_tail, replay=self._replay(scenario))
 
     def _supported(self) -> set[str] | None:
-        rulesets = (self.driver.hello or {}).get("rulesets")
-        if not isinstance(rulesets, list):
-            return None
-        return {str(r.get("id")) for r in rulesets if isinstance(r, dict)}
+        return supported_rulesets(self._hello())
 
     def _run_all(self, todo: list[ScenarioLike], out: RunResult,
                  emit: Callable[[ScenarioResult], None]) -> None:
+        """The one order of events of a run: skips, restarts and their budget, --max-fail."""
         opts = self.options
         supported = self._supported()
         needs_restart = False
         failures = 0
         stop: tuple[Outcome, str] | None = None
-        for sc in todo:
+        for index, sc in enumerate(todo):
             if stop is not None:
-                emit(_base(sc, stop[0], stop[1]))
+                emit(scenario_result(sc, stop[0], stop[1]))
                 continue
-            wanted = tuple(getattr(sc, "rulesets", ()) or ())
-            if supported is not None and wanted and not supported.intersection(wanted):
-                emit(_base(sc, Outcome.SKIPPED,
-                           f"the implementation does not support ruleset {', '.join(wanted)}"
-                           f" (its hello lists: {', '.join(sorted(supported)) or 'none'})"))
+            wanted = unsupported(sc, supported)
+            if wanted:
+                listed = ", ".join(sorted(supported or ())) or "none"
+                emit(scenario_result(
+                    sc, Outcome.SKIPPED,
+                    f"the implementation does not support ruleset {', '.join(wanted)}"
+                    f" (its hello lists: {listed})"))
                 continue
+            restart = False
             if needs_restart:
                 if out.restarts >= opts.max_restarts:
                     stop = (Outcome.ERROR,
                             f"not run: the implementation was restarted {out.restarts} times"
                             f" (limit --max-restarts {opts.max_restarts}); giving up")
-                    emit(_base(sc, *stop))
+                    self._stopping()
+                    emit(scenario_result(sc, *stop))
                     continue
                 out.restarts += 1
-                try:
-                    self.driver.restart()
-                    supported = self._supported()
-                    needs_restart = False
-                except ImplError as e:
-                    result = _base(sc, impl_outcome(e),
-                                   f"not run: restarting the implementation failed: {e}",
-                                   stderr_tail=e.stderr_tail, replay=self._replay(sc))
-                    emit(result)
-                    failures += 1
-                    if opts.max_fail is not None and failures >= opts.max_fail:
-                        stop = (Outcome.SKIPPED, "not run: --max-fail reached")
-                    continue
-            raw = self.run_one(sc)
+                restart = True
+            raw, restart_failed = self._execute(index, sc, restart)
+            if restart_failed:
+                emit(raw)
+                failures += 1
+                if opts.max_fail is not None and failures >= opts.max_fail:
+                    stop = (Outcome.SKIPPED, "not run: --max-fail reached")
+                    self._stopping()
+                continue
+            if restart:
+                supported = self._supported()
+                needs_restart = False
             result = opts.ledger.apply(raw) if opts.ledger is not None else raw
             emit(result)
             if raw.outcome.breaks_session:
@@ -233,12 +282,17 @@ class Runner:
                 failures += 1
                 if opts.max_fail is not None and failures >= opts.max_fail:
                     stop = (Outcome.SKIPPED, "not run: --max-fail reached")
+                    self._stopping()
 
     def _replay(self, scenario: Any) -> str | None:
         return self.options.replay(str(scenario.id)) if self.options.replay else None
 
     def run_one(self, scenario: ScenarioLike) -> ScenarioResult:
         """Run one scenario on the (started) driver; never raises except on interruption."""
+        return self.run_recorded(scenario)[0]
+
+    def run_recorded(self, scenario: ScenarioLike) -> tuple[ScenarioResult, RecordingDriver]:
+        """:meth:`run_one`, with the recording of the traffic (how many requests, which ids)."""
         rec = RecordingDriver(self.driver)
         extra: dict[str, Any] = {}
         started = time.perf_counter()
@@ -275,7 +329,7 @@ class Runner:
             extra["transcript"] = jsonable(rec.transcript(_step_labels(own)))
         if outcome is not Outcome.PASS and outcome is not Outcome.SKIPPED:
             extra["replay"] = self._replay(scenario)
-        return _base(scenario, outcome, message, duration=duration, **extra)
+        return scenario_result(scenario, outcome, message, duration=duration, **extra), rec
 
 
 def _step_labels(transcript: Any) -> list[str] | None:

@@ -56,8 +56,25 @@ def points(c: Card) -> int:
     return c % 13 + 1
 
 
+#: Card codes already parsed, as written (the canonical 52 from the start); bounded, since
+#: spellings with spaces or lower case are endless. Only codes that parse are kept.
+_PARSED: dict[str, Card] = {}
+PARSE_CACHE_SIZE = 1024
+
+
 def parse_card(text: str) -> Card:
     """Parse one card code; raise :class:`NotationError` quoting the input when malformed."""
+    if type(text) is str:
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
+    c = _parse_card(text)
+    if len(_PARSED) < PARSE_CACHE_SIZE:
+        _PARSED[text] = c
+    return c
+
+
+def _parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise NotationError(f"card code must be a string, got {text!r}")
     s = text.strip().upper().replace("♠", "S").replace("♣", "C").replace("♦", "D")
@@ -94,6 +111,9 @@ def parse_cards(codes: Iterable[str] | str, *, allow_duplicates: bool = False) -
         seen.add(c)
         out.append(c)
     return out
+
+
+_PARSED.update((format_card(c), Card(c)) for c in range(52))
 
 
 def format_cards(cards: Iterable[int]) -> list[str]:

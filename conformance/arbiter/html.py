@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -109,14 +110,20 @@ def places_line(verdict: Verdict, name: Namer) -> list[dict[str, Any]]:
             for r in s.rules.get("ranking") or []]
 
 
-def render_html(verdict: Verdict) -> str:
-    env = jinja2.Environment(
+@cache
+def _environment() -> jinja2.Environment:
+    """One environment, so the template is compiled once per process, not once per page."""
+    return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+
+def render_html(verdict: Verdict) -> str:
+    env = _environment()
     rec = verdict.record
     name = rec.seat_name
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import shutil
 import signal
@@ -21,6 +22,7 @@ from conformance.drivers.subprocess import (
 from conformance.errors import HarnessError, ScenarioError
 from conformance.ledger import Ledger, LedgerError
 from conformance.outcomes import ScenarioResult
+from conformance.parallel import ParallelRunner, default_jobs
 from conformance.reports.jsonl import JsonlWriter, make_header
 from conformance.reports.outputs import EXIT_HARNESS, EXIT_USAGE, exit_code, write_outputs
 from conformance.reports.terminal import RunProgress, print_summary
@@ -141,6 +143,9 @@ class _Term:
               help="Which scenarios keep their protocol transcript in the report.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Recorded in the report; seeds any randomness of the run.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Scenarios run in N worker processes, each with its own implementation"
+                   " process; the report is the same as with 1.  [default: the number of cores]")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 def command(
     paths: tuple[str, ...],
@@ -161,6 +166,7 @@ def command(
     max_restarts: int,
     transcripts: str,
     seed: int,
+    jobs: int | None,
 ) -> None:
     """Run the conformance scenarios (the whole suite, or the feature/fixture files PATHS, e.g. a
     fixture written by `fuzz --out`); exit 0 conformant, 1 failures, 2 harness/protocol error."""
@@ -194,6 +200,8 @@ def command(
                             strict=strict_protocol, extra=extra)
     selection = {"keyword": keyword, "clauses": list(clauses), "rulesets": list(rulesets)}
     state: dict[str, Any] = {"writer": None}
+    progress = RunProgress(console, len(chosen))
+    live = contextlib.ExitStack()  # the progress bar starts once the workers are forked
 
     def on_start(hello: dict[str, Any] | None, error: str | None) -> None:
         listed = (hello or {}).get("rulesets", [])
@@ -205,20 +213,21 @@ def command(
             state["writer"] = JsonlWriter(report, header)
         except OSError as e:
             raise HarnessError(f"{report}: cannot write the report: {e.strerror}") from None
-
-    progress = RunProgress(console, len(chosen))
+        live.enter_context(progress)
 
     def on_result(result: ScenarioResult) -> None:
         state["writer"].write(result)
         progress.advance(result)
 
-    runner = Runner(driver, RunOptions(max_restarts=max_restarts, max_fail=max_fail,
-                                       ledger=ledger, replay=replay, transcripts=transcripts),
-                    on_result=on_result, on_start=on_start)
+    options = RunOptions(max_restarts=max_restarts, max_fail=max_fail, ledger=ledger,
+                         replay=replay, transcripts=transcripts)
+    jobs = jobs or default_jobs()
+    runner = (ParallelRunner(driver, options, on_result, on_start, jobs=jobs) if jobs > 1
+              else Runner(driver, options, on_result=on_result, on_start=on_start))
     cut: str | None = None
     run = None
     try:
-        with _Term(), progress:
+        with _Term(), live:
             run = runner.run(chosen)
     except KeyboardInterrupt:
         cut = "interrupted (SIGINT)"

@@ -137,3 +137,14 @@ def test_deal_errors_say_what_and_where() -> None:
 
 def test_card_notation_round_trip() -> None:
     assert format_cards(parse_cards(format_cards(range(52)))) == format_cards(range(52))
+
+
+def test_the_card_parse_cache_is_bounded_and_keeps_no_error() -> None:
+    from phomspec import cards
+
+    spellings = [" " * i + "th" for i in range(2 * cards.PARSE_CACHE_SIZE)]
+    assert {parse_card(s) for s in spellings} == {parse_card("10H")}
+    assert len(cards._PARSED) <= cards.PARSE_CACHE_SIZE
+    for _ in range(2):  # a malformed code is refused every time, never remembered
+        with pytest.raises(NotationError, match="malformed card code '1Z'"):
+            parse_card("1Z")

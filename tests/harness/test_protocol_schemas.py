@@ -13,10 +13,12 @@ from jsonschema import Draft202012Validator
 from conformance.protocol.schemas import (
     ERROR_CODES,
     REQUEST_TYPES,
+    fast_validator,
     reply_problem,
     request_problem,
     schema_dir,
     schema_problem,
+    validator,
 )
 from reference_impl.cards import CARD_PATTERN
 from tests.harness.helpers import ROOT
@@ -71,3 +73,32 @@ def test_schema_rejects_unknown_members_and_bad_cards() -> None:
 def test_cheap_checks_catch_missing_members(kind: str, reply: dict[str, Any],
                                             problem: str) -> None:
     assert problem in (reply_problem(kind, reply) or "")
+
+
+def _variants(message: Any) -> list[Any]:
+    """``message`` and a few broken copies: a member dropped, an unknown one, a bad value."""
+    out = [message]
+    if isinstance(message, dict):
+        for key in list(message)[:4]:
+            out.append({k: v for k, v in message.items() if k != key})
+            out.append(message | {key: "1Z"})
+        out.append(message | {"zz": 1})
+    return out
+
+
+@pytest.mark.parametrize(("line", "message"), EXAMPLES, ids=lambda v: str(v)[:40])
+def test_fast_validator_agrees_with_jsonschema(line: int, message: dict[str, Any]) -> None:
+    kind = _kind(message)
+    for variant in _variants(message):
+        expected = validator(kind).is_valid(variant)
+        assert fast_validator(kind).is_valid(variant) is expected, (line, variant)
+        assert (schema_problem(kind, variant) is None) is expected
+
+
+def test_a_disagreement_keeps_the_fast_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    import conformance.protocol.schemas as schemas
+
+    monkeypatch.setattr(schemas, "best_match", lambda errors: None)
+    bad = {"id": 1, "type": "apply", "game": "g", "seat": 0,
+           "action": {"type": "discard", "card": "KX"}}
+    assert "at action/card:" in (schema_problem("apply.request", bad) or "")

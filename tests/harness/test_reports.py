@@ -175,9 +175,9 @@ def test_sigterm_mid_run_keeps_finished_lines(tmp_path: Path) -> None:
     """A run stopped with SIGTERM writes a footer that says so; nothing finished is lost."""
     report = tmp_path / "term.jsonl"
     impl = " ".join(fake("slow", 4, 30))  # the 4th scenario waits 30 s for its reply
-    proc = subprocess.Popen(
+    proc = subprocess.Popen(  # one session: the fake counts the games of its process
         [sys.executable, str(FAKES / "cli_with_fake_scenarios.py"), "6", "run", "--impl", impl,
-         "--timeout", "60", "--report", str(report)],
+         "--timeout", "60", "--report", str(report), "--jobs", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

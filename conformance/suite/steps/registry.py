@@ -7,6 +7,7 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from conformance.errors import ScenarioError
@@ -37,7 +38,7 @@ class StepDef:
         default=None, repr=False
     )
 
-    @property
+    @cached_property  # matching the suite's steps asks for it ~140,000 times
     def regex(self) -> re.Pattern[str]:
         return _compiled(self.pattern)
 
@@ -61,7 +62,7 @@ class StepDef:
             args["block"] = self.block(block_lines(docstring, table))
         return args, clause
 
-    @property
+    @cached_property  # inspect.signature is slow, and asked for once per step of the suite
     def _handler_params(self) -> tuple[str, ...]:
         return tuple(inspect.signature(self.handler).parameters)
 

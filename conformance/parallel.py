@@ -1,0 +1,311 @@
+"""``run --jobs N``: the scenarios of one run spread over N worker processes.
+
+Each worker is a fork of the harness that owns its own driver: its own implementation
+process (or its own in-process reference). Workers take the next scenario as they become
+free; the parent puts the results back in scenario order and passes them through the
+runner's one order of events (skips, restarts and their budget, ``--max-fail``), so the
+report is the one a single session would give:
+
+- a worker restarts its implementation after a scenario that broke its session, as one
+  session would; the report's restart count and the ``--max-restarts`` cut are the ones of
+  the single session (the parent stops the workers there);
+- request ids in transcripts and messages are renumbered to the ones the single session
+  would have sent (each session numbers its requests from its start).
+
+The report equals ``--jobs 1`` for any implementation whose answers do not depend on the
+games it played before (the protocol makes every game self-contained).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import queue
+import re
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from conformance.errors import HarnessError, ImplError
+from conformance.outcomes import Outcome, ScenarioResult
+from conformance.protocol import Driver
+from conformance.runner import (
+    Runner,
+    RunOptions,
+    ScenarioLike,
+    scenario_result,
+    supported_rulesets,
+    unsupported,
+)
+
+#: How often the parent looks at its workers while it waits for a result.
+_POLL = 0.5
+#: Seconds a stopped worker gets to close its implementation before it is killed.
+_GRACE = 5.0
+
+
+def default_jobs() -> int:
+    """The number of cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+_REQUEST_REF = re.compile(r"\brequest (\d+) \(")
+
+
+def renumber(result: ScenarioResult, first: int, count: int, offset: int) -> ScenarioResult:
+    """``result`` with the ids ``first .. first + count - 1`` of its requests moved by
+    ``offset``, in its transcript and in the messages that name a request."""
+    if offset == 0 or count == 0:
+        return result
+    last = first + count
+
+    def move(value: Any) -> Any:
+        if type(value) is int and first <= value < last:
+            return value + offset
+        return value
+
+    def move_text(text: str) -> str:
+        return _REQUEST_REF.sub(lambda m: f"request {move(int(m.group(1)))} (", text)
+
+    transcript = []
+    for entry in result.transcript:
+        entry = dict(entry)
+        request = entry.get("request")
+        if isinstance(request, dict) and "id" in request:
+            reply = entry.get("reply")
+            if isinstance(reply, dict) and reply.get("id") == request["id"]:
+                entry["reply"] = {**reply, "id": move(reply["id"])}
+            entry["request"] = {**request, "id": move(request["id"])}
+        if isinstance(entry.get("error"), str):
+            entry["error"] = move_text(entry["error"])
+        transcript.append(entry)
+    kept = type(result.transcript)(transcript)  # a list or a tuple, as it came
+    return replace(result, transcript=kept, message=move_text(result.message))
+
+
+class ParallelRunner(Runner):
+    """A :class:`Runner` whose scenarios run in ``jobs`` forked workers, each with a copy of
+    ``driver`` (not started in the parent). Same results, same order, as ``Runner``."""
+
+    def __init__(
+        self,
+        driver: Driver,
+        options: RunOptions | None = None,
+        on_result: Callable[[ScenarioResult], None] | None = None,
+        on_start: Callable[[dict[str, Any] | None, str | None], None] | None = None,
+        *,
+        jobs: int = 2,
+    ):
+        super().__init__(driver, options, on_result, on_start)
+        self.jobs = jobs
+        self._procs: list[Any] = []
+        self._ready: dict[int, tuple[Any, ...]] = {}
+        self._first_hello: dict[str, Any] = {}
+        self._base_id: int | None = None
+        self._next_id = 0
+
+    # -- the parent ---------------------------------------------------------------------------
+
+    def _start(self, todo: list[ScenarioLike]) -> dict[str, Any]:
+        jobs = min(self.jobs, len(todo))
+        try:
+            ctx = multiprocessing.get_context("fork")
+        except ValueError:  # no fork on this platform: one session, here
+            jobs = 1
+        if jobs <= 1:
+            self.jobs = 1
+            return super()._start(todo)
+        self._todo = todo
+        self._queue = ctx.Queue()
+        self._stop = ctx.Event()
+        self._taken = ctx.Value("l", 0)
+        self._owner = ctx.Array("i", [-1] * len(todo), lock=False)  # index -> its worker
+        self._procs = [ctx.Process(target=self._work, args=(w,), name=f"phom-run-{w}",
+                                   daemon=True) for w in range(jobs)]
+        for proc in self._procs:
+            proc.start()
+        errors: dict[int, BaseException] = {}
+        while True:
+            message = self._receive()
+            if message is None:
+                if not any(p.is_alive() for p in self._procs):
+                    raise HarnessError("every run worker ended before its implementation"
+                                       " answered hello")
+                continue
+            if message[0] == "hello":
+                self._first_hello = message[2]
+                return self._first_hello
+            if message[0] == "start_error":
+                errors[message[1]] = message[2]
+                if len(errors) == jobs:
+                    raise errors[0]
+
+    def _finish(self) -> None:
+        if self.jobs <= 1 or not self._procs:
+            super()._finish()
+            return
+        self._stop.set()
+        self._terminate()
+        deadline = time.monotonic() + _GRACE
+        while any(p.is_alive() for p in self._procs) and time.monotonic() < deadline:
+            with contextlib.suppress(queue.Empty):  # keep the pipe drained: workers flush it
+                while True:
+                    self._queue.get_nowait()
+            for proc in self._procs:
+                proc.join(timeout=0.05)
+        for proc in self._procs:
+            if proc.is_alive():
+                proc.kill()
+            proc.join(timeout=1.0)
+        self._queue.close()
+        self._procs = []
+
+    def _stopping(self) -> None:
+        if self.jobs > 1 and self._procs:
+            self._stop.set()
+            self._terminate()
+
+    def _terminate(self) -> None:
+        """A worker mid-scenario closes its implementation now (its result is not needed)."""
+        for proc in self._procs:
+            if proc.is_alive() and proc.pid is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(proc.pid, signal.SIGTERM)
+
+    def _hello(self) -> dict[str, Any]:
+        return self._first_hello if self.jobs > 1 else super()._hello()
+
+    def _receive(self) -> tuple[Any, ...] | None:
+        """The next message of a worker (results are kept by index), or None after a poll."""
+        try:
+            message: tuple[Any, ...] = self._queue.get(timeout=_POLL)
+        except queue.Empty:
+            return None
+        if message[0] in ("ran", "skip"):
+            self._ready[message[1]] = message
+        return message
+
+    def _execute(self, index: int, scenario: ScenarioLike,
+                 restart: bool) -> tuple[ScenarioResult, bool]:
+        if self.jobs <= 1:
+            return super()._execute(index, scenario, restart)
+        if restart:  # the single session restarts here, and numbers its requests anew
+            self._next_id = self._base_id or 0
+        while index not in self._ready:
+            if self._receive() is None and not self._alive_for(index) and not self._drain():
+                return scenario_result(
+                    scenario, Outcome.ERROR, "not run: the run worker that had this scenario"
+                    " ended without a result (see its stderr)"), False
+        message = self._ready.pop(index)
+        if message[0] == "skip":
+            return scenario_result(
+                scenario, Outcome.ERROR, "not run: the worker's implementation does not"
+                " support this scenario's ruleset (its hello differs)"), False
+        _, _, raw, restart_failed, fresh, first, count = message
+        if restart_failed:
+            return raw, True
+        if first is not None:
+            if fresh and self._base_id is None:
+                self._base_id = first
+                self._next_id = first
+            raw = renumber(raw, first, count, self._next_id - first)
+            self._next_id += count
+        return raw, False
+
+    def _drain(self) -> bool:
+        """Take every message already in; whether there was one."""
+        got = False
+        with contextlib.suppress(queue.Empty):
+            while True:
+                message = self._queue.get_nowait()
+                got = True
+                if message[0] in ("ran", "skip"):
+                    self._ready[message[1]] = message
+        return got
+
+    def _alive_for(self, index: int) -> bool:
+        """Whether the result of ``index`` may still come: the worker that took it lives (its
+        result may be on its way), or it is not taken yet and some worker lives."""
+        owner = self._owner[index]
+        if owner >= 0:
+            return bool(self._procs[owner].is_alive())
+        return any(proc.is_alive() for proc in self._procs)
+
+    # -- a worker -----------------------------------------------------------------------------
+
+    def _work(self, w: int) -> None:
+        """Worker ``w``: start the implementation, then run scenarios until none is left.
+
+        SIGTERM (the parent stopping the run) ends a scenario or a start in the middle, but
+        never the worker's own bookkeeping: a lock shared with the other workers must not be
+        left taken.
+        """
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers
+        state = {"busy": False, "stop": False}
+
+        def leave(signum: int, frame: object) -> None:
+            state["stop"] = True
+            if state["busy"]:
+                state["busy"] = False
+                raise SystemExit(0)
+
+        signal.signal(signal.SIGTERM, leave)
+        put = self._queue.put
+        driver = self.driver
+
+        def busy(action: Callable[..., Any], *args: Any) -> Any:
+            state["busy"] = True
+            try:
+                return action(*args)
+            finally:
+                state["busy"] = False
+
+        try:
+            try:
+                hello = busy(driver.start)
+            except (ImplError, HarnessError) as e:
+                put(("start_error", w, e))
+                return
+            put(("hello", w, hello))
+            supported = supported_rulesets(hello)
+            broken = False
+            fresh = True
+            while not (state["stop"] or self._stop.is_set()):
+                index = self._take(w)
+                if index is None:
+                    return
+                sc = self._todo[index]
+                if unsupported(sc, supported):
+                    put(("skip", index))
+                    continue
+                if broken:
+                    try:
+                        hello = busy(driver.restart)
+                    except ImplError as e:
+                        put(("ran", index, self._restart_failed(sc, e), True, False, None, 0))
+                        continue
+                    supported, broken, fresh = supported_rulesets(hello), False, True
+                raw, rec = busy(self.run_recorded, sc)
+                kept = rec.transcript()
+                first = kept[0]["request"].get("id") if kept and "request" in kept[0] else None
+                put(("ran", index, raw, False, fresh, first, rec.count))
+                fresh = fresh and rec.count == 0
+                broken = raw.outcome.breaks_session
+        finally:
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            driver.close()
+
+    def _take(self, w: int) -> int | None:
+        with self._taken.get_lock():
+            index = self._taken.value
+            if index >= len(self._todo):
+                return None
+            self._taken.value = index + 1
+            self._owner[index] = w
+        return index

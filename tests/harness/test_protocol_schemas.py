@@ -22,6 +22,7 @@ from conformance.protocol.schemas import (
 )
 from reference_impl.cards import CARD_PATTERN
 from tests.harness.helpers import ROOT
+from tests.harness.test_doc_examples import ALL
 
 SCHEMAS = sorted(Path(schema_dir()).glob("*.schema.json"))
 
@@ -73,6 +74,22 @@ def test_schema_rejects_unknown_members_and_bad_cards() -> None:
 def test_cheap_checks_catch_missing_members(kind: str, reply: dict[str, Any],
                                             problem: str) -> None:
     assert problem in (reply_problem(kind, reply) or "")
+
+
+def _kind(message: dict[str, Any]) -> str:
+    if "type" in message and "ok" not in message:
+        return f"{message['type']}.request"
+    if message.get("ok") is False:
+        return "error.reply"
+    for key, kind in (("name", "hello"), ("ruling", "apply"), ("events", "new_game"),
+                      ("actions", "legal_actions"), ("state", "state"), ("result", "result")):
+        if key in message:
+            return f"{kind}.reply"
+    return "bye.reply"
+
+
+#: The documents' JSON messages (one extractor: test_doc_examples): the fast validator's corpus.
+EXAMPLES = [(x.line, x.message) for x in ALL]
 
 
 def _variants(message: Any) -> list[Any]:

@@ -53,7 +53,8 @@ def test_the_first_line_says_which_spec_is_used(monkeypatch: pytest.MonkeyPatch,
     args = {"arbitrate": ["/no/such/record.yaml"], "smoke": ["--impl", ""],
             "validate": ["/no/such/path"], "clauses": ["--ruleset", "nope"],
             "run": ["--ruleset", "nope"], "fuzz": ["--ruleset", "nope"],
-            "mutate": ["--mutant", "nope"], "bench": ["--json", "--messages", "1"]}
+            "mutate": ["--mutant", "nope"], "readings": ["--ruleset", "nope"],
+            "miniatures": ["--miniature", "nope"], "bench": ["--json", "--messages", "1"]}
     code, _, err = invoke(monkeypatch, command, *args.get(command, ["--bogus"]))
     assert code == 3
     if command != "bench":  # bench's --messages is checked by click, before the command runs

@@ -19,8 +19,8 @@ from conformance.fuzz.metamorphic import (
 )
 from conformance.fuzz.plan import make_plan
 from conformance.fuzz.run import FuzzConfig, GameRunner
-from conformance.fuzz.summary import Summary
 from conformance.fuzz.seeds import game_seed
+from conformance.fuzz.summary import Summary
 from conformance.protocol import Driver, Pending
 from conformance.protocol.compare import action_of
 

@@ -26,6 +26,7 @@ from typing import Any
 from conformance.fuzz import deciding_outcomes
 from conformance.fuzz.divergence import ERROR, EVENTS, LEGAL, RESULT, RULING, Divergence
 from conformance.fuzz.divergence import with_clauses as _with
+from conformance.fuzz.fixture import verb
 from conformance.fuzz.point import Point, mask
 from conformance.fuzz.script import GameScript
 from conformance.protocol.compare import Unreadable, action_of
@@ -293,12 +294,23 @@ def _decide_legal(div: Divergence, script: GameScript) -> list[Divergence]:
                           ([], []))[0].append(raw)
     out = []
     for (kind, clause, reasons), (miss, more) in groups.items():
-        what = [f"{len(miss)} legal {kind}(s) missing"] if miss else []
-        what += [f"{len(more)} illegal {kind}(s) listed"] if more else []
+        what = [f"{len(miss)} legal {kind}(s) missing ({_some(miss)})"] if miss else []
+        what += [f"{len(more)} illegal {kind}(s) listed ({_some(more)})"] if more else []
         out.append(_with(replace(div, message="; ".join(what), expected={"missing": miss},
                                  actual={"extra": more, "seat": actual.get("seat")}),
                          (clause,), _where(point, kind), reasons))
     return out or [div]
+
+
+def _some(actions: list[Any]) -> str:
+    """A few actions in the step language."""
+    shown = []
+    for a in actions[:3]:
+        try:
+            shown.append(verb(a, third=False))
+        except (KeyError, TypeError, ValueError):
+            shown.append(repr(a))
+    return ", ".join(shown) + (", ..." if len(actions) > 3 else "")
 
 
 def _listed(legal: Iterable[Any], missing: list[Any], extra: list[Any]) -> frozenset[Action]:

@@ -13,6 +13,7 @@ seat's sent cards).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from conformance.arbiter.citations import DEN_CASE_CLAUSES, ENDING_CLAUSES, U_KIND_CLAUSES
@@ -21,6 +22,8 @@ from conformance.fuzz.point import Point
 from conformance.fuzz.script import GameScript
 from conformance.fuzz.u_cause import u_difference
 from conformance.protocol.compare import pair_payments, result_differences
+from phomspec.rulesets import option_specs
+from phomspec.yamlio import json_key
 from reference_impl.cards import parse_card
 
 #: The clause of a payment reason, for a payment the implementation makes without one.
@@ -77,6 +80,8 @@ def u_clause(ref: dict[str, Any] | None, impl: dict[str, Any] | None,
         return _kind_clause(special[0] if special else ref.get("kind"))
     rd, idn = ref.get("den"), impl.get("den")
     if (rd is None) != (idn is None):
+        if _room_switches_den(script):
+            return "DEN.ROOM-OPTION"  # the room option decides whether this ù is đền
         case = (rd or idn or {}).get("case")
         return DEN_CASE_CLAUSES.get(str(case), "DEN.PAYS-FOR-TABLE")
     if rd is not None and idn is not None:
@@ -89,6 +94,17 @@ def u_clause(ref: dict[str, Any] | None, impl: dict[str, Any] | None,
     if ref.get("seat") != impl.get("seat"):
         return "U.WINNER"
     return None
+
+
+def _room_switches_den(script: GameScript) -> bool:
+    """Does a room option of this game switch an ù đền case off (ki-gui, ki_gui false)?"""
+    specs = option_specs(script.setup.ruleset)
+    for name, value in script.setup.options.items():
+        values = (specs.get(name) or {}).get("values") or {}
+        chosen = values.get(json_key(value)) or {}
+        if any(k.startswith("u_den.") and v is False for k, v in chosen.items()):
+            return True
+    return False
 
 
 def _chot_eaters(script: GameScript) -> list[int]:
@@ -184,15 +200,42 @@ def decide_events(div: Divergence, script: GameScript, point: Point) -> Divergen
     impl = list(div.actual or []) if isinstance(div.actual, list) else []
     clause, shown = _events_clause(ref, impl, script, point, d.action)
     where = f"{point.phase}/{d.action.get('type')}"
+    message = div.message
     if shown == "payment":
-        reasons = (_payment_desc([e for e in ref if e.get("type") == "payment"]),
-                   _payment_desc([e for e in impl if e.get("type") == "payment"]))
+        rp = [e for e in ref if e.get("type") == "payment"]
+        ip = [e for e in impl if e.get("type") == "payment"]
+        reasons = (_payment_desc(rp), _payment_desc(ip))
+        message = f"{d.action.get('type')}: {payments_message(rp, ip)}"
     elif shown == "u":
         reasons = (_u_desc(_one(ref, "u")), _u_desc(_one(impl, "u")))
     else:
         reasons = (_describe([e for e in ref if e.get("type") == shown]),
                    _describe([e for e in impl if e.get("type") == shown]))
-    return with_clauses(div, (clause,), where, reasons)
+        message = (f"{d.action.get('type')}: {shown} differs: the rules {_events_text(ref, shown)},"
+                   f" the implementation {_events_text(impl, shown)}")
+    return with_clauses(div, (clause,), where, reasons, message=message)
+
+
+def _events_text(events: list[dict[str, Any]], kind: str) -> str:
+    shown = [e for e in events if e.get("type") == kind]
+    if not shown:
+        return "none"
+    return "; ".join(", ".join(f"{k} {v}" for k, v in e.items() if k not in ("type", "clause"))
+                     or kind for e in shown)
+
+
+def payments_message(ref: list[dict[str, Any]], impl: list[dict[str, Any]]) -> str:
+    """What differs in two lists of payments, in words."""
+    parts = []
+    for x in pair_payments(ref, impl)[:3]:
+        what = f"seat {x.payer} pays seat {x.payee} for {x.reason}"
+        if x.kind == "wrong_amount":
+            parts.append(f"{what}: {x.recorded_amount}, the rules say {x.rules_amount}")
+        elif x.kind == "missing":
+            parts.append(f"{what}: {x.rules_amount} by the rules, not paid")
+        else:
+            parts.append(f"{what}: {x.recorded_amount}, not owed by the rules")
+    return "; ".join(parts) or "the payments differ"
 
 
 #: Events whose difference one rule decides, after the flow of the game.
@@ -294,6 +337,7 @@ def _decide_results(div: Divergence, script: GameScript, ref: dict[str, Any],
         clause = payments_clause(rp, ip, u.get("den"), u.get("seat"), by_eat,
                                  u.get("kind")) or "MONEY.ZERO-SUM"
         where = "result/payments"
+        div = replace(div, message=f"the result's payments differ: {payments_message(rp, ip)}")
         only = pair_payments(rp, ip)
         reasons = (_payment_desc([{"reason": x.reason} for x in only if x.kind != "not_owed"]),
                    _payment_desc([{"reason": x.reason} for x in only if x.kind != "missing"]))

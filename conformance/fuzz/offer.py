@@ -2,15 +2,16 @@
 
 - The rulesets it plays, with the room option values and table sizes of each: the fuzzer
   deals only those (spec/protocol.md 5.1).
-- The readings it takes on ambiguities, in every form a ``hello`` may give them: flat
-  (``{"readings": {"AMB.X": "r"}}``, every ruleset), per ruleset at the top
-  (``{"readings": {"hoi-quan-bai": {"AMB.X": "r"}}}``) or in a ``rulesets`` entry
-  (``{"rulesets": [{"id": ..., "readings": {...}}]}``); the more specific wins.
-- Which of those readings the reference plays (a reading with parameters, or the
-  ruleset's own reading), and, for the others, the clauses whose comparisons depend on them:
-  the fuzzer leaves those comparisons out and counts them.
-- The profile members it declared (protocol 1.1: ``lay_down``, ``eat``, ``u``, ``money``,
-  ``actions``), recorded with every game; ``None`` when it declared none.
+- The readings it takes on ambiguities, flat or per ruleset
+  (:func:`reference_impl.profiles.hello_readings`: ``{"readings": {"AMB.X": "r"}}``,
+  ``{"readings": {"hoi-quan-bai": {...}}}``, or ``readings`` in a ``rulesets`` entry); which
+  of them the reference plays (:func:`reference_impl.serve_config.reading_problem`: a reading
+  with parameters, or the ruleset's own), and, for the others, the clauses whose comparisons
+  depend on them (the ambiguity's clauses): the fuzzer leaves those comparisons out and
+  counts them.
+- The profile members it declared (protocol 1.1, spec/protocol.md 8), recorded with every
+  game as declared (``None`` when it declared none), and checked
+  (:meth:`reference_impl.profiles.Profile.from_hello`).
 
 A declaration the kit cannot read is one line in :attr:`Offer.problems`, never an exception.
 """
@@ -21,57 +22,20 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from phomspec import list_rulesets, resolve_ruleset
+from phomspec import list_rulesets, load_spec, resolve_ruleset
 from phomspec.errors import SpecError
-from phomspec.paths import spec_dir
-from phomspec.rulesets import option_specs
-from phomspec.yamlio import load_yaml
+from phomspec.rulesets import option_specs, reading_parameters
+from reference_impl.profiles import Profile, ProfileError, hello_readings
+from reference_impl.serve_config import reading_problem
 
 #: The hello members of an implementation profile (spec/protocol.md 8, protocol 1.1).
 PROFILE_MEMBERS = ("lay_down", "eat", "u", "money", "actions")
 
 
-@dataclass(frozen=True)
-class AmbiguityInfo:
-    """One ambiguity of spec/ambiguities.yaml as the fuzzer needs it."""
-
-    id: str
-    clauses: tuple[str, ...]
-    parameters: dict[str, dict[str, Any]]  # reading id -> the parameters it sets
-    chosen: dict[str, str]  # ruleset id -> the reading it takes
-
-
 @cache
-def ambiguities() -> dict[str, AmbiguityInfo]:
-    """Every ambiguity of the register, by id."""
-    data = load_yaml(spec_dir() / "ambiguities.yaml") or {}
-    out: dict[str, AmbiguityInfo] = {}
-    for amb in data.get("ambiguities") or []:
-        chosen = {rid: (c.get("reading") if isinstance(c, dict) else c)
-                  for rid, c in (amb.get("rulesets") or {}).items()}
-        out[amb["id"]] = AmbiguityInfo(
-            amb["id"], tuple(amb.get("clauses") or ()),
-            {r["id"]: dict(r.get("parameters") or {}) for r in amb.get("readings") or []},
-            {rid: str(r) for rid, r in chosen.items() if r})
-    return out
-
-
-def reading_problem(ruleset: str, amb: str, reading: str) -> str | None:
-    """Why ``amb=reading`` is not a reading the kit knows, or None."""
-    info = ambiguities().get(amb)
-    if info is None:
-        return f"unknown ambiguity {amb!r}"
-    if reading not in info.parameters:
-        return (f"ambiguity {amb} has no reading {reading!r}"
-                f" (readings: {', '.join(info.parameters)})")
-    return None
-
-
-def reference_plays(ruleset: str, amb: str, reading: str) -> bool:
-    """Can the reference play ``amb=reading`` in ``ruleset``? Yes when the reading sets
-    parameters, or when it is the ruleset's own reading (the engine's fixed behaviour)."""
-    info = ambiguities()[amb]
-    return bool(info.parameters.get(reading)) or info.chosen.get(ruleset) == reading
+def ambiguity_clauses() -> dict[str, tuple[str, ...]]:
+    """The clauses of every ambiguity of the register (read once, when first needed)."""
+    return {a.id: tuple(a.clauses) for a in load_spec().ambiguities}
 
 
 @dataclass(frozen=True)
@@ -91,7 +55,7 @@ class RulesetOffer:
         """The unplayable reading (``AMB.X=r``) a comparison at stake on ``clauses``
         depends on, or None."""
         for amb, reading in self.unplayable.items():
-            if set(ambiguities()[amb].clauses) & set(clauses):
+            if set(ambiguity_clauses().get(amb, ())) & set(clauses):
                 return f"{amb}={reading}"
         return None
 
@@ -112,34 +76,6 @@ class Offer:
         return self.rulesets.get(ruleset)
 
 
-def _readings_map(value: Any, where: str, problems: list[str]) -> dict[str, str]:
-    if not isinstance(value, dict):
-        problems.append(f"hello: {where}: expected an object of ambiguity -> reading,"
-                        f" got {value!r}")
-        return {}
-    out: dict[str, str] = {}
-    for amb, reading in value.items():
-        if isinstance(reading, str):
-            out[str(amb)] = reading
-        else:
-            problems.append(f"hello: {where}: {amb}: a reading is a string, got {reading!r}")
-    return out
-
-
-def _split_readings(value: Any, problems: list[str]
-                    ) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
-    """(readings in every ruleset, readings per ruleset) of a hello's top-level member."""
-    if value is None:
-        return {}, {}
-    if not isinstance(value, dict):
-        problems.append(f"hello: readings: expected an object, got {value!r}")
-        return {}, {}
-    flat = {k: v for k, v in value.items() if not isinstance(v, dict)}
-    scoped = {str(k): _readings_map(v, f"readings.{k}", problems)
-              for k, v in value.items() if isinstance(v, dict)}
-    return _readings_map(flat, "readings", problems), scoped
-
-
 def _option_values(rid: str, declared: Any, problems: list[str]) -> dict[str, tuple[Any, ...]]:
     specs = option_specs(rid)
     out = {name: (spec.get("default"),) for name, spec in specs.items()}
@@ -155,18 +91,18 @@ def _option_values(rid: str, declared: Any, problems: list[str]) -> dict[str, tu
     return out
 
 
-def _ruleset_offer(entry: dict[str, Any], flat: dict[str, str], scoped: dict[str, str],
-                   problems: list[str]) -> RulesetOffer | None:
+def _ruleset_offer(entry: dict[str, Any], hello: dict[str, Any], problems: list[str]
+                   ) -> RulesetOffer | None:
     rid = str(entry.get("id"))
-    own = _readings_map(entry.get("readings") or {}, f"rulesets[{rid}].readings", problems)
     readings: dict[str, str] = {}
-    for amb, reading in {**flat, **scoped, **own}.items():
-        problem = reading_problem(rid, amb, reading)
-        if problem is None:
-            readings[amb] = reading
-        else:
-            problems.append(f"hello: readings: {amb}={reading}: {problem}; not honoured")
-    played = {a: r for a, r in readings.items() if reference_plays(rid, a, r)}
+    for amb, reading in hello_readings(hello, rid).items():
+        try:
+            reading_parameters(str(amb), str(reading))
+        except SpecError as e:
+            problems.append(f"hello: readings ({rid}): {amb}={reading}: {e}; not honoured")
+            continue
+        readings[str(amb)] = str(reading)
+    played = {a: r for a, r in readings.items() if reading_problem(rid, a, r) is None}
     unplayable = {a: r for a, r in readings.items() if a not in played}
     try:
         sizes = set(resolve_ruleset(rid, readings=played).params["players"])
@@ -186,17 +122,19 @@ def _ruleset_offer(entry: dict[str, Any], flat: dict[str, str], scoped: dict[str
 def offer_of_hello(hello: dict[str, Any]) -> Offer:
     """What ``hello`` declares, for the rulesets the kit knows."""
     problems: list[str] = []
-    flat, scoped = _split_readings(hello.get("readings"), problems)
+    try:
+        Profile.from_hello(hello)
+    except ProfileError as e:
+        problems.append(f"hello: {e}")
     known = set(list_rulesets())
     out: dict[str, RulesetOffer] = {}
     for entry in hello.get("rulesets") or []:
-        if not isinstance(entry, dict) or entry.get("id") not in known:
-            continue
-        rid = str(entry["id"])
-        offered = _ruleset_offer(entry, flat, scoped.get(rid, {}), problems)
-        if offered is not None:
-            out[rid] = offered
-    unknown = sorted(set(scoped) - known)
+        if isinstance(entry, dict) and entry.get("id") in known:
+            offered = _ruleset_offer(entry, hello, problems)
+            if offered is not None:
+                out[offered.id] = offered
+    top = hello.get("readings") or {}
+    unknown = sorted(k for k, v in top.items() if isinstance(v, dict) and k not in known)
     if unknown:
         problems.append(f"hello: readings: unknown ruleset(s) {', '.join(unknown)}")
     profile = {k: hello[k] for k in PROFILE_MEMBERS if k in hello} or None

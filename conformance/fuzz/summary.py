@@ -94,21 +94,25 @@ class Summary:
 
 
 def shrink_clusters(config: FuzzConfig, summary: Summary,
-                    on_cluster: Callable[[Cluster], None] | None = None) -> None:
+                    on_cluster: Callable[[Cluster], None] | None = None,
+                    runner: GameRunner | None = None) -> None:
     """Shrink the first game of every cluster (largest first) to a small one that keeps the
     cluster's signature, within ``config.shrink_budget`` seconds each, and write it as a
-    fixture under ``config.out`` (unshrunk with ``--no-shrink``)."""
+    fixture under ``config.out`` (unshrunk with ``--no-shrink``). ``runner``: the one to
+    replay the games with (default: a new one, closed afterwards)."""
     clusters = summary.clusters.ranked()
     if not clusters or not (config.shrink or config.out):
         return
-    runner = GameRunner(config)
+    own = runner is None
+    runner = runner or GameRunner(config)
     try:
         for cluster in clusters:
             _shrink_one(runner, cluster)
             if on_cluster:
                 on_cluster(cluster)
     finally:
-        runner.close()
+        if own:
+            runner.close()
 
 
 def _shrink_one(runner: GameRunner, cluster: Cluster) -> None:

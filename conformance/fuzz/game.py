@@ -28,8 +28,9 @@ from conformance.protocol import Driver
 from conformance.protocol.compare import Unreadable, action_of
 from reference_impl.actions import Action
 
-#: A game stops after this many divergences (each one replays the game once more).
-MAX_DIVERGENCES = 24
+#: A game stops after this many divergences (each one that changes what is played replays
+#: the game once more).
+MAX_DIVERGENCES = 40
 
 
 @dataclass(frozen=True)
@@ -73,20 +74,20 @@ def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
     avoid: dict[int, set[Action]] = {}
     while True:
         out = replay(driver, script, game_id, queries, attribute=False, resume=resume,
-                     carry=carry)
+                     carry=carry, keep_going=True)
         trace.decisions += out.decisions
         trace.unsupported += len(out.unsupported)
         trace.script = script
-        div = out.divergence
-        if div is None:
-            return trace
-        for part in decide(div, script):
-            reading = entry.left_out_by(part.clauses) if entry is not None else None
-            trace.found.append(Found(part, script, reading))
+        for div in out.divergences:
+            for part in decide(div, script):
+                reading = entry.left_out_by(part.clauses) if entry is not None else None
+                trace.found.append(Found(part, script, reading))
+        if out.complete:
+            return trace  # compared to the end, past every divergence
         if len(trace.found) >= MAX_DIVERGENCES:
             trace.stopped = f"stopped after {MAX_DIVERGENCES} divergences"
             return trace
-        going = _go_on(plan, script, div, avoid)
+        going = _go_on(plan, script, out.divergences[-1], avoid)
         if going is None:
             return trace
         if isinstance(going, str):

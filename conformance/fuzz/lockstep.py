@@ -33,6 +33,7 @@ from conformance.fuzz.script import GameScript
 from conformance.protocol import Driver, Pending
 from conformance.protocol.compare import (
     Unreadable,
+    action_of,
     event_difference,
     legal_difference,
     payment_key,
@@ -40,7 +41,7 @@ from conformance.protocol.compare import (
 )
 
 __all__ = ["ERROR", "EVENTS", "LEGAL", "NEW_GAME", "RESULT", "RULING", "START", "Carry",
-           "Divergence", "ReplayOutcome", "Resume", "replay"]
+           "Divergence", "ReplayOutcome", "Resume", "passes", "replay"]
 
 #: The order of the comparisons of one decision (``resume`` counts in it).
 _ORDER = {NEW_GAME: 0, LEGAL: 0, RULING: 1, RESULT: 0}
@@ -63,13 +64,21 @@ class Carry:
 
 @dataclass
 class ReplayOutcome:
-    """What one lockstep replay found: its first divergence (None: none), the rulings that
-    matched, and the probes the implementation answered ``unsupported``."""
+    """What one lockstep replay found: its divergences in order (with ``keep_going``, those
+    it could compare past, then the one it stopped at), the rulings that matched, and the
+    probes the implementation answered ``unsupported``."""
 
-    divergence: Divergence | None
+    divergences: list[Divergence] = field(default_factory=list)
     decisions: int = 0
     skipped: str | None = None
     unsupported: list[int] = field(default_factory=list)
+    #: Did the replay compare to the end (every divergence one it could go past)?
+    complete: bool = True
+
+    @property
+    def divergence(self) -> Divergence | None:
+        """The first divergence, or None."""
+        return self.divergences[0] if self.divergences else None
 
 
 def _error_of(reply: dict[str, Any]) -> tuple[str, str]:
@@ -79,10 +88,11 @@ def _error_of(reply: dict[str, Any]) -> tuple[str, str]:
 
 def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
            queries: frozenset[str] = frozenset({"legal_actions", "result"}),
-           attribute: bool = True, resume: Resume = START, carry: Carry | None = None
-           ) -> ReplayOutcome:
-    """Send the game, read the replies, and return the first divergence from ``resume`` on
-    (with its deciding clause when ``attribute``)."""
+           attribute: bool = True, resume: Resume = START, carry: Carry | None = None,
+           keep_going: bool = False) -> ReplayOutcome:
+    """Send the game, read the replies, and compare them from ``resume`` on, to the first
+    divergence (with ``keep_going``: to the first one the same script cannot go past, see
+    :func:`passes`); each divergence with its deciding clause when ``attribute``."""
     carry = carry or Carry()
     setup = script.setup
     sent: list[tuple[str, int, Pending]] = [(NEW_GAME, -1, driver.send(setup.new_game(game_id)))]
@@ -94,17 +104,18 @@ def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
     n = len(script.decisions)
     if script.result is not None and "result" in queries:
         sent.append((RESULT, n, driver.send({"type": "result", "game": game_id})))
-    outcome = ReplayOutcome(None)
+    outcome = ReplayOutcome()
+    stopped = False
     settlement: Divergence | None = None  # other payments at the end: the result says why
     for kind, step, pending in sent:
         reply = pending.result()  # always read: the replies of a pipelined game are owed
         if kind == RESULT and settlement is not None:
             impl = reply.get("result") if reply.get("ok") else None
-            outcome.divergence = replace(settlement, results=(script.result, impl))
-            if attribute:
-                outcome.divergence = decide(outcome.divergence, script)[0]
+            settled = replace(settlement, results=(script.result, impl))
+            outcome.divergences.append(decide(settled, script)[0] if attribute else settled)
+            settlement = None
             continue
-        if outcome.divergence is not None or settlement is not None:
+        if stopped or settlement is not None:
             continue
         if (step, _ORDER[kind]) < resume and not (kind == NEW_GAME and not reply.get("ok")):
             continue
@@ -122,14 +133,42 @@ def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
                 _ends_game(script, step) and "result" in queries and script.result is not None:
             settlement = div
         elif isinstance(div, Divergence):
-            if attribute:
-                div = decide(div, script)[0]
-            outcome.divergence = div
+            outcome.divergences.append(decide(div, script)[0] if attribute else div)
+            if not (keep_going and passes(div, script)):
+                stopped = True
+                outcome.complete = False
         elif kind == RULING:
             outcome.decisions += 1
-    if settlement is not None and outcome.divergence is None:  # no result came
-        outcome.divergence = decide(settlement, script)[0] if attribute else settlement
+    if settlement is not None:  # no result came
+        outcome.divergences.append(decide(settlement, script)[0] if attribute else settlement)
     return outcome
+
+
+def passes(div: Divergence, script: GameScript) -> bool:
+    """Can the comparison of the same script go on past ``div``? Yes when both sides are
+    still in the same state and the script plays nothing one side refused: a legal-set
+    difference that leaves the script's action on both lists, a probe both refuse (or one
+    answered with an error), a ``legal_actions`` error, other payments."""
+    if not div.same_state or div.kind == RESULT or div.results is not None:
+        return False
+    if div.kind == EVENTS or div.request == LEGAL:
+        return True
+    d = script.decisions[div.step] if 0 <= div.step < len(script.decisions) else None
+    if d is None:
+        return False
+    if div.kind == LEGAL:
+        missing = (div.expected or {}).get("missing") or []
+        return not any(_same_action(m, d.action) for m in missing)
+    if d.accepted:
+        return False  # the implementation refused a legal action: the script must change
+    return (div.actual or {}).get("ruling") != "accepted" if div.kind == RULING else True
+
+
+def _same_action(a: Any, b: Any) -> bool:
+    try:
+        return bool(action_of(a) == action_of(b))
+    except (Unreadable, ValueError, TypeError, KeyError):
+        return False
 
 
 def _ends_game(script: GameScript, step: int) -> bool:

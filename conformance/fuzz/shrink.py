@@ -26,9 +26,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conformance.fuzz.deciding import decide
-from conformance.fuzz.divergence import ERROR, EVENTS, LEGAL, RESULT, Divergence
+from conformance.fuzz.divergence import LEGAL, RESULT, Divergence
 from conformance.fuzz.generate import game_params, new_reference_game, play
-from conformance.fuzz.lockstep import START, Carry, Resume, replay
+from conformance.fuzz.lockstep import replay
 from conformance.fuzz.plan import make_plan
 from conformance.fuzz.script import Decision, GameScript, Setup
 from conformance.fuzz.seeds import game_seed
@@ -110,22 +110,15 @@ class Shrinker:
     def check(self, script: GameScript, want: Signature
               ) -> tuple[GameScript, Divergence] | None:
         """The game cut after its divergence of signature ``want``, found after earlier
-        divergences that leave both sides in the same state; None when it shows none."""
+        divergences the replay can go past; None when it shows none."""
         self.tried += 1
-        carry, resume = Carry(), START
-        while True:
-            out = replay(self.driver, script, self.game_id, self.queries, attribute=False,
-                         resume=resume, carry=carry)
-            div = out.divergence
-            if div is None:
-                return None
+        out = replay(self.driver, script, self.game_id, self.queries, attribute=False,
+                     keep_going=True)
+        for div in out.divergences:
             for part in decide(div, script):
                 if part.signature == want:
                     return cut(script, part), part
-            after = _resume_after(div)
-            if after is None:
-                return None
-            resume = after
+        return None
 
     def candidate(self, setup: Setup, entries: list[Entry], want: Signature
                   ) -> tuple[GameScript, Divergence] | None:
@@ -214,22 +207,6 @@ class Shrinker:
 
 def _sizes(setup: Setup) -> set[int]:
     return set(game_params(setup)["players"])
-
-
-def _resume_after(div: Divergence) -> Resume | None:
-    """Where to compare from after ``div`` in the same script, or None when the states
-    differ (or the game is over)."""
-    if not div.same_state or div.kind == RESULT or div.results is not None:
-        return None
-    if div.kind == LEGAL or div.request == LEGAL:
-        return (div.step, 1)
-    if div.kind == EVENTS:
-        return (div.step + 1, 0)  # other payments: nothing else changed
-    ref = div.expected if isinstance(div.expected, dict) else {}
-    impl = div.actual if isinstance(div.actual, dict) else {}
-    if ref.get("ruling") == "rejected" and (div.kind == ERROR or impl.get("ruling") == "rejected"):
-        return (div.step + 1, 0)  # a probe both refuse
-    return None
 
 
 def _session_for(session: dict[str, Any] | None, players: int) -> dict[str, Any] | None:

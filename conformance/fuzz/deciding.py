@@ -229,7 +229,16 @@ def _read(raw: Any) -> Action | None:
 
 def decide(div: Divergence, script: GameScript) -> list[Divergence]:
     """``div`` with the clause that decides it, its place and reason codes; a legal-set
-    difference as one divergence per cause."""
+    difference as one divergence per cause. An answer too malformed to weigh (a payment
+    without its payer...) is filed as a protocol problem."""
+    try:
+        return _decide(div, script)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        return [_with(div, ("protocol",), f"protocol/{div.kind}",
+                      ("", f"unreadable: {type(e).__name__}: {e}"[:80]))]
+
+
+def _decide(div: Divergence, script: GameScript) -> list[Divergence]:
     if div.where.startswith("protocol/"):
         return [div]  # the reply could not be read: no rule decides it
     if div.kind == LEGAL:

@@ -222,3 +222,17 @@ def test_the_reference_against_itself_keeps_no_cluster() -> None:
     summary = fuzz(InProcessDriver(), 40)
     assert not summary.clusters and not summary.divergent and summary.games == 40
     assert sum(1 for _ in play(make_plan(0, game_seed(0, 0))).decisions) > 10
+
+
+def test_a_malformed_answer_is_a_protocol_cluster_not_a_crash() -> None:
+    def no_payer(request: dict[str, Any], state: dict[str, Any], reply: dict[str, Any] | None
+                 ) -> dict[str, Any] | None:
+        if reply is None or request.get("type") != "apply" or not reply.get("events"):
+            return None
+        events = [{k: v for k, v in e.items() if k != "from"} if e["type"] == "payment" else e
+                  for e in reply["events"]]
+        return {**reply, "events": events}
+
+    summary = fuzz(RewriteDriver(no_payer), 10)
+    assert summary.games == 10
+    assert summary.clusters and {c.clause for c in summary.clusters.values()} == {"protocol"}

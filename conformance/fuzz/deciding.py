@@ -290,7 +290,7 @@ def _decide_legal(div: Divergence, script: GameScript) -> list[Divergence]:
         ruling = point.game.copy().apply(d.seat, action) if action is not None else None
         if isinstance(ruling, Rejected):
             key = (str(raw.get("type")), refusal_clause(ruling.to_json(), action, point),
-                   (ruling.reason, "listed"))
+                   (str(ruling.reason), "listed"))
         else:  # a legal action the reference does not list (a lay-down of several phỏm)
             clause = legal_clause(point, d.seat, action) if action is not None else "TURN.ORDER"
             key = (str(raw.get("type")), clause, ("accepted", "listed"))

@@ -1,5 +1,6 @@
-"""What a fuzz run found, added up (:class:`Summary`), and one shrunk fixture per cluster of
-divergences (:func:`shrink_clusters`)."""
+"""What a fuzz run found, added up (:class:`Summary`), one shrunk fixture per cluster of
+divergences (:func:`shrink_clusters`), and the clusters of a few games for a score
+(:func:`triage`, the mutation score's headline clauses)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,14 @@ from typing import Any
 from conformance.errors import ImplError
 from conformance.fuzz import metamorphic
 from conformance.fuzz.fixture import fixture_case, fixture_size, fixture_text
+from conformance.fuzz.game import play_against
+from conformance.fuzz.offer import offer_of_hello
+from conformance.fuzz.plan import make_plan
 from conformance.fuzz.run import FuzzConfig, GameOutcome, GameRunner, state_after
 from conformance.fuzz.seeds import game_seed
 from conformance.fuzz.shrink import Shrinker
 from conformance.fuzz.signature import Cluster, Clusters, Signature
+from conformance.protocol import Driver
 
 
 @dataclass
@@ -154,3 +159,46 @@ def _shrink_one(runner: GameRunner, cluster: Cluster) -> None:
 
 def _slug(clause: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in clause.lower()).strip("-")
+
+
+# -- the clusters of one implementation, for a score ---------------------------------------------
+
+
+@dataclass
+class Triage:
+    """What some fuzz games found against one implementation: the first divergent game and
+    the clusters (:attr:`headline`: the largest)."""
+
+    games: int = 0
+    first_game: int | None = None
+    clusters: Clusters = field(default_factory=Clusters)
+
+    @property
+    def headline(self) -> Cluster | None:
+        return self.clusters.headline
+
+
+def triage(driver: Driver, hello: dict[str, Any], games: int, seed: int,
+           rulesets: tuple[str, ...] | None = None, enough: int = 24) -> Triage:
+    """Play games ``0 .. games-1`` of run ``seed`` (those of ``rulesets``) in lockstep on the
+    started ``driver``, going on after divergences, and cluster them; stop after ``enough``
+    divergent games (the headline cluster is settled by then)."""
+    offer = offer_of_hello(hello)
+    queries = frozenset(hello.get("queries") or ())
+    out = Triage()
+    divergent = 0
+    for i in range(games):
+        plan = make_plan(i, game_seed(seed, i), offer=offer)
+        if rulesets is not None and plan.setup.ruleset not in rulesets:
+            continue
+        out.games += 1
+        trace = play_against(driver, plan, queries, offer.get(plan.setup.ruleset))
+        for f in trace.divergences:
+            out.clusters.add(f.divergence.signature, i, f.divergence.message, "")
+        if trace.divergences:
+            divergent += 1
+            if out.first_game is None:
+                out.first_game = i
+            if divergent >= enough:
+                break
+    return out

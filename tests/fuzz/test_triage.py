@@ -236,3 +236,15 @@ def test_a_malformed_answer_is_a_protocol_cluster_not_a_crash() -> None:
     summary = fuzz(RewriteDriver(no_payer), 10)
     assert summary.games == 10
     assert summary.clusters and {c.clause for c in summary.clusters.values()} == {"protocol"}
+
+
+def test_the_mutation_score_says_whether_the_headline_cites_the_mutants_clause() -> None:
+    from conformance.mutants.catalog import BY_ID
+    from conformance.mutants.score import score
+
+    board = score([BY_ID["eat-with-ca"], BY_ID["discard-must-lay-all"]], games=20, seed=0,
+                  suite=False)
+    table = board.to_json()["headline_clause"]
+    assert table["killed_by_fuzz"] == 2 and table["cites_own_clause"] == 2
+    assert table["share"] == 1.0 and table["others"] == []
+    assert all(s.headline_own for s in board.scores)

@@ -136,6 +136,9 @@ class Profile:
             if isinstance(entry, Mapping) and "readings" in entry:
                 check_readings(profile, hello_readings(hello, entry.get("id")),
                                f"rulesets[{i}].readings")
+        for rid, value in (hello.get("readings") or {}).items():
+            if isinstance(value, Mapping):
+                check_readings(profile, hello_readings(hello, rid), f"readings.{rid}")
         return profile
 
     # -- what it says ----------------------------------------------------------------------
@@ -172,9 +175,13 @@ DEFAULT = Profile()
 
 
 def hello_readings(hello: Mapping[str, Any], ruleset: str | None) -> dict[str, str]:
-    """The readings a hello declares for ``ruleset``: the top-level ``readings`` with that
-    ruleset entry's own ``readings`` over them (``ruleset`` None: the top level only)."""
-    out = dict(hello.get("readings") or {})
+    """The readings a hello declares for ``ruleset``: the top-level ``readings`` (flat, or
+    keyed by ruleset id: ``{"hoi-quan-bai": {"AMB.X": "r"}}``) with that ruleset entry's own
+    ``readings`` over them (``ruleset`` None: the flat top level only)."""
+    top = hello.get("readings") or {}
+    out = {k: v for k, v in top.items() if not isinstance(v, Mapping)}
+    if isinstance(top.get(ruleset), Mapping):
+        out.update(top[ruleset])
     for entry in hello.get("rulesets") or []:
         if isinstance(entry, Mapping) and entry.get("id") == ruleset:
             out.update(entry.get("readings") or {})

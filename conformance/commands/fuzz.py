@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from typing import Any
@@ -31,6 +32,10 @@ from conformance.fuzz.seeds import ShardError, parse_shard
 @click.option("--report", type=click.Path(dir_okay=False), metavar="F.jsonl",
               help="Write the JSONL report (the harness's format: 'report' merges shards).")
 @click.option("--no-shrink", is_flag=True, help="Write divergences as found, without shrinking.")
+@click.option("--shrink-budget", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              metavar="SECONDS", help="Time to shrink each cluster's game (one per cluster).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the summary as JSON (games, divergent games, clusters).")
 @click.option("--timeout", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
               help="Seconds to wait for each reply.")
 @click.option("--metamorphic", is_flag=True,
@@ -39,16 +44,21 @@ from conformance.fuzz.seeds import ShardError, parse_shard
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def command(impl: str, ruleset: str | None, players: int | None, games: int, seed: int,
             only: int | None, out: str | None, jobs: int, shard_text: str, report: str | None,
-            no_shrink: bool, timeout: float, metamorphic: bool, quiet: bool) -> None:
+            no_shrink: bool, shrink_budget: float, as_json: bool, timeout: float,
+            metamorphic: bool, quiet: bool) -> None:
     """Play seeded games on the reference engine and replay them in lockstep against an
-    implementation; shrink every divergence to a small fixture.
+    implementation, going on after every divergence that leaves both sides in the same
+    state; group the divergences in clusters by root cause and shrink one game per cluster
+    to a small fixture.
 
     Exit status: 0 no divergence, 1 divergences, 2 harness or start error, 3 usage error.
     """
     from rich.console import Console
 
     from conformance.errors import HarnessError, ImplError
-    from conformance.fuzz.run import FuzzConfig, GameOutcome, Summary, make_driver, run_games
+    from conformance.fuzz.offer import offer_of_hello
+    from conformance.fuzz.run import FuzzConfig, GameOutcome, make_driver, run_games
+    from conformance.fuzz.summary import Summary, shrink_clusters
     from phomspec import list_rulesets
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays on one line
@@ -66,7 +76,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
             raise click.UsageError(f"ruleset {ruleset} is not played by {players}")
     config = FuzzConfig(impl=impl, ruleset=ruleset, players=players, games=games, seed=seed,
                         out=out, jobs=jobs, shard=shard, only=only, shrink=not no_shrink,
-                        timeout=timeout, metamorphic=metamorphic)
+                        shrink_budget=shrink_budget, timeout=timeout, metamorphic=metamorphic)
     try:
         make_driver(config)  # only built, not started: a bad command line or mutant id
     except HarnessError as e:
@@ -78,14 +88,18 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
 
     def start(hello: dict[str, Any]) -> None:
         nonlocal writer
+        offer = offer_of_hello(hello)
+        for problem in offer.problems:
+            err.print(f"[yellow]{problem}[/yellow]")
         if report:
             from conformance.reports.jsonl import JsonlWriter, make_header
 
             header = make_header(
                 implementation={k: hello.get(k) for k in ("name", "version", "language")}
-                | {"command": impl},
+                | {"command": impl, "profile": offer.profile,
+                   "readings": {r: e.readings for r, e in offer.rulesets.items()}},
                 command=config.command(),
-                rulesets=[ruleset] if ruleset else list_rulesets(),
+                rulesets=[ruleset] if ruleset else offer.ruleset_ids,
                 seed=seed, planned=total,
                 selection={"fuzz": {"games": games, "shard": str(shard), "players": players,
                                     "only": only, "metamorphic": metamorphic}})
@@ -93,7 +107,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
 
     def finish(complete: bool, reason: str | None = None) -> None:
         if writer is not None:
-            writer.finish(complete=complete, reason=reason, extra={"fuzz": _footer(summary)})
+            writer.finish(complete=complete, reason=reason, extra={"fuzz": summary.to_json()})
 
     try:
         progress = None if quiet else _progress(err)
@@ -127,8 +141,19 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
             err.print(tail)
         sys.exit(2)
     summary.seconds = time.perf_counter() - started
+    if summary.clusters and (config.shrink or config.out):
+        if not quiet:
+            err.print(f"shrinking one game of each of {len(summary.clusters)} cluster(s)"
+                      f" (at most {shrink_budget:g} s each)...")
+        try:
+            shrink_clusters(config, summary)
+        except (ImplError, HarnessError) as e:
+            err.print(f"[yellow]shrinking stopped:[/yellow] {e}")
     finish(True)
-    _print_summary(Console(highlight=False), summary, config)
+    if as_json:
+        click.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
+    else:
+        _print_summary(Console(highlight=False), summary, config)
     bad: list[GameOutcome] = summary.divergent
     sys.exit(1 if bad else 0)
 
@@ -141,9 +166,8 @@ def _progress(console: Any) -> Any:
 
 
 def _tell_divergence(console: Any, g: Any, progress: Any) -> None:
-    where = f" → {g.fixture} ({g.fixture_size} actions)" if g.fixture else ""
     line = (f"[red]{g.outcome}[/red] game {g.index} ({g.ruleset}, {g.players}p)"
-            f" [{g.clause or '-'}]: {g.message}{where}\n  replay: {g.replay}")
+            f" [{g.clause or '-'}]: {g.message}\n  replay: {g.replay}")
     if progress is not None:
         progress.console.print(line)
     else:
@@ -151,26 +175,26 @@ def _tell_divergence(console: Any, g: Any, progress: Any) -> None:
 
 
 def _result_of(g: Any, seed: int) -> Any:
+    """The report's line of one game; its setup (room options, readings, the implementation's
+    profile) and its divergences' signatures are in its tags."""
     from conformance.outcomes import Outcome, ScenarioResult
 
     div = g.divergence or {}
-    tags = ("fuzz", *(f"event:{e}" for e in sorted(g.events)))
+    tags = ("fuzz", f"players:{g.players}",
+            *(f"option:{k}={json.dumps(v)}" for k, v in sorted(g.options.items())),
+            *(f"reading:{k}={v}" for k, v in sorted(g.readings.items())),
+            f"profile:{json.dumps(g.profile, sort_keys=True)}",
+            *(f"divergence:{d['key']}" for d in g.divergences),
+            *(f"left-out:{x['reading']}" for x in g.left_out),
+            *(f"event:{e}" for e in sorted(g.events)))
     return ScenarioResult(
         id=f"fuzz:{seed}:{g.index}", name=g.label, outcome=Outcome(g.outcome),
         clauses=tuple(div.get("clauses") or ()), rulesets=(g.ruleset,), tags=tags,
-        source=g.fixture, duration=g.duration, message=g.message,
+        source=None, duration=g.duration,
+        message=g.message + (f"; {g.stopped}" if g.stopped else ""),
         expected=div.get("expected"), actual=div.get("actual"),
         step=str(div.get("step")) if div else None, clause=g.clause,
         stderr_tail=g.stderr_tail, replay=g.replay if g.outcome != "pass" else None)
-
-
-def _footer(summary: Any) -> dict[str, Any]:
-    return {"games": summary.games, "decisions": summary.decisions,
-            "seconds": round(summary.seconds, 3),
-            "divergences_by_clause": dict(summary.by_clause),
-            "metamorphic": {"checks": summary.metamorphic_checks,
-                            "failed": summary.metamorphic_failed},
-            "events": {r: dict(c) for r, c in summary.events.items()}}
 
 
 def _print_summary(console: Any, summary: Any, config: Any) -> None:
@@ -185,13 +209,33 @@ def _print_summary(console: Any, summary: Any, config: Any) -> None:
     if config.metamorphic:
         console.print(f"metamorphic: {summary.metamorphic_checks} checks,"
                       f" {summary.metamorphic_failed} failed")
-    if summary.by_clause:
-        t = Table(title="Divergences by clause", header_style="bold")
-        t.add_column("clause")
-        t.add_column("games", justify="right")
-        for clause, n in summary.by_clause.most_common():
-            t.add_row(clause, str(n))
+    if summary.clusters:
+        t = Table(title="Divergences by cluster (root cause)", header_style="bold")
+        for col in ("clause", "where", "reasons (reference | implementation)", "count",
+                    "games", "first game", "fixture"):
+            t.add_column(col, justify="right" if col in ("count", "games", "first game")
+                         else "left")
+        for c in summary.clusters.ranked():
+            sig = c.signature
+            fixture = f"{c.fixture} ({c.fixture_size} actions)" if c.fixture else (
+                f"({c.fixture_size} actions)" if c.fixture_size is not None else "")
+            t.add_row(c.clause, sig.where, f"{sig.reasons[0]} | {sig.reasons[1]}",
+                      str(c.count), str(len(c.games)), str(c.first_game), fixture)
         console.print(t)
+        for c in summary.clusters.ranked():
+            console.print(f"  {c.clause}: replay {c.replay}")
+    if summary.left_out:
+        for reading, n in summary.left_out.most_common():
+            clauses = ", ".join(sorted(summary.left_out_clauses.get(reading, ())))
+            console.print(f"[yellow]left out[/yellow] {n} comparison(s) that depend on the"
+                          f" declared reading {reading}, which the reference cannot play"
+                          f" ({clauses})")
+    if summary.unsupported_probes:
+        console.print(f"{summary.unsupported_probes} probe(s) answered 'unsupported'"
+                      " (recorded; the games went on)")
+    if summary.stopped:
+        console.print(f"{summary.stopped} game(s) stopped comparing early: the states differed"
+                      " (see each game's message in the report)")
     others = {k: v for k, v in summary.outcomes.items() if k not in ("pass", "fail")}
     if others:
         console.print("other outcomes: " + ", ".join(f"{k} {v}" for k, v in others.items()))
@@ -215,7 +259,7 @@ def _print_summary(console: Any, summary: Any, config: Any) -> None:
             console.print(f"[yellow]{r}: never reached:[/yellow] {', '.join(never)}")
     for g in summary.divergent[:20]:
         console.print(f"  game {g.index}: {g.clause or g.outcome}: {g.message}"
-                      + (f" → {g.fixture}" if g.fixture else ""))
+                      + (f" ({g.stopped})" if g.stopped else ""))
         console.print(f"    replay: {g.replay}")
     if len(summary.divergent) > 20:
         console.print(f"  ... and {len(summary.divergent) - 20} more (see the report)")

@@ -58,7 +58,7 @@ def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suit
     else:
         t = Table(title=f"Mutation score ({len(board.scores)} mutants, {games} fuzzed games"
                         f" each, {board.scenarios} scenarios)", header_style="bold")
-        for col in ("mutant", "topic", "suite", "fuzz", "first game", "clause"):
+        for col in ("mutant", "topic", "suite", "fuzz", "first game", "headline clause"):
             t.add_column(col)
         for s in board.scores:
             t.add_row(s.mutant.id, s.mutant.topic, _mark(s.suite_killed), _mark(s.fuzz_killed),
@@ -67,6 +67,11 @@ def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suit
         for which in ("suite", "fuzz", "total"):
             k, n = board.rate(which)
             console.print(f"{which} score: {k}/{n}" + (f" = {k / n:.0%}" if n else ""))
+        head = board.to_json()["headline_clause"]
+        if head["killed_by_fuzz"]:
+            console.print(f"headline cluster cites the mutant's own clause:"
+                          f" {head['cites_own_clause']}/{head['killed_by_fuzz']}"
+                          f" = {head['share']:.0%} of the mutants the fuzzer kills")
         if board.baseline_failures:
             console.print(f"[yellow]{len(board.baseline_failures)} scenario(s) fail on the"
                           " reference itself and were not counted:[/yellow] "

@@ -1,10 +1,13 @@
 """``phom-conformance smoke --impl CMD``: is the adapter speaking the protocol at all?
 
 Starts the implementation, checks its hello and its error replies, then plays a few trivial
-games (random draws and discards chosen by the reference engine, seeded) over the protocol,
-pipelined, comparing every ruling and the result with the reference. A protocol problem
-(crash, timeout, bad reply, wrong error code) is the adapter's: exit 2. A game the two play
-differently is the engine's: exit 1 (``run`` then says which rule).
+games (random draws and discards chosen by the reference engine, seeded; a lay-down or a send
+where the implementation's declared reading makes one compulsory) over the protocol,
+pipelined, comparing every ruling and the result with the reference. The reference plays
+under the readings the implementation declares (conformance.fuzz.offer); where it cannot play
+one, a result that differs is a note, not a failure. A protocol problem (crash, timeout, bad
+reply, wrong error code) is the adapter's: exit 2. A game the two play differently is the
+engine's: exit 1 (``run`` then says which rule).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from conformance.drivers.subprocess import (
     SubprocessDriver,
 )
 from conformance.errors import HarnessError, ImplError
-from phomspec import list_rulesets
+from conformance.fuzz.offer import Offer, RulesetOffer, offer_of_hello
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import Action
 from reference_impl.cards import format_card
@@ -33,16 +36,22 @@ TRIVIAL = ("draw", "discard", "pass")
 
 
 class _Trivial:
-    """Uniform over the legal draws, discards and passes: a game any adapter can play."""
+    """Uniform over the legal draws, discards and passes: a game any adapter can play. Where
+    none is legal (a reading that makes laying down, or sending, compulsory before the final
+    discard), the first legal lay-down, else the first legal send."""
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        actions = [a for a in game.legal_actions() if a.type in TRIVIAL]
-        if not actions:
-            raise HarnessError(f"no draw, discard or pass is legal in phase {game.phase}")
-        return self.rng.choice(actions)
+        legal = game.legal_actions()
+        actions = [a for a in legal if a.type in TRIVIAL]
+        if actions:
+            return self.rng.choice(actions)
+        owed = [a for kind in ("lay_down", "send") for a in legal if a.type == kind]
+        if not owed:
+            raise HarnessError(f"no legal action to play in phase {game.phase}")
+        return owed[0]
 
 
 class _Smoke:
@@ -65,18 +74,15 @@ class _Smoke:
         click.echo(f"  note  {text}")
 
 
-def _pick_ruleset(hello: dict[str, Any], wanted: str | None) -> tuple[str | None, int]:
-    offered = {r.get("id"): r for r in hello.get("rulesets") or [] if isinstance(r, dict)}
-    known = list_rulesets()
+def _pick_ruleset(offer: Offer, wanted: str | None) -> tuple[RulesetOffer | None, int]:
+    """The ruleset to play (co-ban when offered) and its table size (4 when offered)."""
     if wanted is not None:
-        choice = wanted if wanted in offered else None
+        choice = offer.get(wanted)
     else:
-        choice = "co-ban" if "co-ban" in offered else next((r for r in offered if r in known),
-                                                            None)
+        choice = offer.get("co-ban") or next(iter(offer.rulesets.values()), None)
     if choice is None:
         return None, 4
-    sizes = offered[choice].get("players") or [4]
-    return choice, 4 if 4 in sizes else max(sizes)
+    return choice, 4 if 4 in choice.players else max(choice.players)
 
 
 def _error_checks(smoke: _Smoke, game: str) -> None:
@@ -103,10 +109,11 @@ def _error_checks(smoke: _Smoke, game: str) -> None:
             smoke.bad(f"{label}: expected an error reply {code!r}, got {reply!r}")
 
 
-def _play(smoke: _Smoke, ruleset: str, players: int, index: int, seed: int, full: bool,
+def _play(smoke: _Smoke, entry: RulesetOffer, players: int, index: int, seed: int, full: bool,
           queries: set[str]) -> None:
     """One game: the reference picks every action; the implementation must agree."""
-    rs = load_ruleset(ruleset)
+    ruleset = entry.id
+    rs = load_ruleset(ruleset, readings=entry.played)
     first = index % players
     deal = Deal.shuffled(seed + index, players, first)
     game = Game(rs, deal)
@@ -123,7 +130,8 @@ def _play(smoke: _Smoke, ruleset: str, players: int, index: int, seed: int, full
     d = smoke.driver
     body = deal.to_json()
     start = d.send({"type": "new_game", "game": gid, "ruleset": ruleset, "players": players,
-                    "first": first, "deal": {"hands": body["hands"], "stock": body["stock"]}})
+                    "first": first, "readings": dict(entry.played),
+                    "deal": {"hands": body["hands"], "stock": body["stock"]}})
     sent = [(seat, action, expected,
              d.send({"type": "apply", "game": gid, "seat": seat, "action": action.to_json()}))
             for seat, action, expected in script]
@@ -156,9 +164,14 @@ def _play(smoke: _Smoke, ruleset: str, players: int, index: int, seed: int, full
         keys = ("ending", "winner", "totals")
         diff = [k for k in keys if theirs.get(k) != mine.get(k)]
         if diff:
-            smoke.bad(f"{what}: result differs on {', '.join(diff)}: reference"
-                      f" { {k: mine.get(k) for k in keys} }, implementation"
-                      f" { {k: theirs.get(k) for k in keys} }", engine=True)
+            text = (f"{what}: result differs on {', '.join(diff)}: reference"
+                    f" { {k: mine.get(k) for k in keys} }, implementation"
+                    f" { {k: theirs.get(k) for k in keys} }")
+            if entry.unplayable:
+                smoke.note(f"{text}; not counted: the implementation declares readings the"
+                           f" reference cannot play ({_readings(entry.unplayable)})")
+            else:
+                smoke.bad(text, engine=True)
             return
         summary += f"; result agrees (ending {mine['ending']}, totals {mine['totals']})"
     if state is not None:
@@ -200,13 +213,21 @@ def command(impl: str, ruleset: str | None, games: int, seed: int, full: bool, t
     smoke.ok(f"started; hello in {time.perf_counter() - started:.2f} s: {hello['name']}"
              f" {hello['version']} ({hello['language']}), protocol {hello['protocol']}")
     smoke.ok("hello reply valid against spec/schemas/protocol/hello.reply.schema.json")
-    chosen, players = _pick_ruleset(hello, ruleset)
+    offer = offer_of_hello(hello)
+    for problem in offer.problems:
+        smoke.note(problem)
+    chosen, players = _pick_ruleset(offer, ruleset)
     if chosen is None:
         offered = ", ".join(str(r.get("id")) for r in hello.get("rulesets") or [])
         smoke.bad(f"no ruleset to play: the implementation offers {offered or 'none'}"
                   f"{f', not {ruleset}' if ruleset else ''}")
         driver.close()
         sys.exit(EXIT_ADAPTER)
+    if chosen.played:
+        smoke.note(f"the reference plays the declared readings {_readings(chosen.played)}")
+    if chosen.unplayable:
+        smoke.note(f"the reference cannot play the declared readings"
+                   f" {_readings(chosen.unplayable)}: results are compared as notes only")
     queries = set(hello.get("queries") or [])
     if not queries >= {"result"}:
         smoke.note("no 'result' query: results are not compared (declare it in hello)")
@@ -238,6 +259,10 @@ def command(impl: str, ruleset: str | None, games: int, seed: int, full: bool, t
     click.echo(f"smoke passed: the adapter speaks the protocol. Next:"
                f" phom-conformance run --impl {_quote(impl)}")
     sys.exit(EXIT_OK)
+
+
+def _readings(readings: dict[str, str]) -> str:
+    return ", ".join(f"{a}={r}" for a, r in sorted(readings.items()))
 
 
 def _quote(text: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from conformance.fuzz.lockstep import ERROR, EVENTS, LEGAL, NEW_GAME, RESULT, RULING, Divergence
+from conformance.fuzz.divergence import ERROR, EVENTS, LEGAL, NEW_GAME, RESULT, RULING, Divergence
 from conformance.fuzz.script import GameScript
 from reference_impl.action_text import FORMS, action_words
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from conformance.errors import HarnessError
 from conformance.fuzz.plan import GamePlan
 from conformance.fuzz.policies import Policy, make_policy
 from conformance.fuzz.script import Decision, GameScript, Setup
+from phomspec import resolve_ruleset
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import DRAW, PASS, Action, Discard, Eat, from_json, to_json
 from reference_impl.cards import Card
@@ -27,53 +29,85 @@ def new_reference_game(setup: Setup) -> Game:
     return Game(rs, deal, session=setup.engine_session())
 
 
-def _probe(game: Game, seat: int, legal: list[Action], rng: random.Random) -> tuple[int, Action]:
-    """An action the reference rejects (checked by the caller)."""
+def _probe(game: Game, seat: int, legal: list[Action], rng: random.Random,
+           them_vong: bool) -> tuple[int, Action]:
+    """An action the reference rejects (checked by the caller); a ``pass`` only where the
+    ruleset has thêm vòng (elsewhere pass is never legal, and its refusal tests nothing)."""
     kind = rng.randrange(4)
+    hand = [c for c in range(52) if game.hand(seat) >> c & 1]
     if kind == 0:
-        not_in_hand = [c for c in range(52) if not game.hand(seat) >> c & 1]
+        not_in_hand = [c for c in range(52) if c not in hand]
         return seat, Discard(Card(rng.choice(not_in_hand)))
     if kind == 1:
-        hand = [c for c in range(52) if game.hand(seat) >> c & 1]
         pick = rng.sample(hand, 2) if len(hand) >= 2 else hand
         card = rng.choice([c for c in range(52) if c not in pick])
         return seat, Eat(Card(card), tuple(Card(c) for c in pick))
     if kind == 2:
-        return (seat + 1) % game.players, DRAW if rng.random() < 0.5 else PASS
-    return seat, DRAW if DRAW not in legal else PASS
+        return (seat + 1) % game.players, DRAW if rng.random() < 0.5 or not them_vong else PASS
+    if DRAW not in legal:
+        return seat, DRAW
+    return seat, PASS if them_vong else Discard(Card(rng.choice(hand)))
 
 
 def play(plan: GamePlan, policies: list[Policy] | None = None) -> GameScript:
     """The game of ``plan`` on the reference, with the plan's policies (or ``policies``)."""
-    rng = random.Random(plan.seed ^ 0x5EED)
+    script = play_on(plan, policies=policies)
+    if script is None:  # only a restricted first decision can find nothing to play
+        raise HarnessError(f"{plan.label}: the reference has no legal action to play")
+    return script
+
+
+def play_on(plan: GamePlan, prefix: tuple[Decision, ...] = (),
+            avoid: frozenset[Action] = frozenset(), policies: list[Policy] | None = None
+            ) -> GameScript | None:
+    """The game of ``plan`` going on from the decisions ``prefix`` (played again as they
+    are), its next decision taking none of the actions ``avoid`` (what one side of a
+    lockstep refused) and no probe first; None when no legal action is left for it."""
     seats = policies or [make_policy(name) for name in plan.policies]
     game = new_reference_game(plan.setup)
-    decisions: list[Decision] = []
+    for d in prefix:
+        game.apply(d.seat, from_json(d.action))
+    rng = random.Random(plan.seed ^ 0x5EED) if not prefix and not avoid else random.Random(
+        f"{plan.seed}:{len(prefix)}:{sorted(map(repr, avoid))}")
+    them_vong = bool(game_params(plan.setup)["rounds.them_vong"])
+    decisions: list[Decision] = list(prefix)
     while not game.is_over and len(decisions) < MAX_DECISIONS:
         seat = game.to_act
         if seat is None:
             break
         legal = game.legal_actions()
         legal_json = tuple(to_json(a) for a in legal)
-        if plan.probe_rate and rng.random() < plan.probe_rate:
-            pseat, probe = _probe(game, seat, legal, rng)
+        allowed = [a for a in legal if a not in avoid] if avoid else legal
+        if not allowed:
+            return None
+        if plan.probe_rate and not avoid and rng.random() < plan.probe_rate:
+            pseat, probe = _probe(game, seat, legal, rng, them_vong)
             ruling = game.apply(pseat, probe)
             if not ruling.ok:
                 decisions.append(Decision(pseat, to_json(probe), ruling.to_json(), None, True))
             else:  # the probe happened to be legal: it stands as the decision
                 decisions.append(Decision(pseat, to_json(probe), ruling.to_json(), legal_json))
+                avoid = frozenset()
                 continue
-        action = seats[seat].choose(game, seat, legal, rng)
+        action = seats[seat].choose(game, seat, allowed, rng)
+        if action in avoid:
+            action = rng.choice(allowed)
         ruling = game.apply(seat, action)
         if not ruling.ok:
             # A policy's multi-phỏm lay-down the rules refuse: keep the ruling (a probe),
             # then play a listed action instead.
             decisions.append(Decision(seat, to_json(action), ruling.to_json(), None, True))
-            action = rng.choice(legal)
+            action = rng.choice(allowed)
             ruling = game.apply(seat, action)
         decisions.append(Decision(seat, to_json(action), ruling.to_json(), legal_json))
+        avoid = frozenset()
     return GameScript(plan.setup, tuple(game.start_events), tuple(decisions), game.result(),
                       plan.label)
+
+
+def game_params(setup: Setup) -> dict[str, Any]:
+    """The parameters the reference plays ``setup`` by."""
+    return resolve_ruleset(setup.ruleset, setup.options, setup.readings).params
 
 
 def replay_actions(setup: Setup, actions: list[tuple[int, dict[str, Any]]]) -> GameScript | None:

@@ -1,17 +1,34 @@
-"""Replay a reference game against an implementation, pipelined, and find the first divergence.
+"""Replay a reference game against an implementation, pipelined, and find its first divergence
+from a point on.
 
 The whole game is known before it is sent (the reference chose every action), so every
 request of the game goes out at once: ``new_game``, then per decision ``legal_actions`` and
 ``apply``, then ``result``; the replies are read afterwards and compared in order. A pipe
 round trip costs about ten pipelined messages (spec/protocol.md, pipelining).
+
+A replay compares from ``resume`` on (the comparisons before it were made by an earlier
+replay of the same prefix: see :mod:`conformance.fuzz.game`, which keeps a game going after
+a divergence that leaves both sides in the same state). Each divergence says whether it
+does (:attr:`Divergence.same_state`), and :mod:`conformance.fuzz.deciding` names the rule
+that decides it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from conformance.arbiter.citations import ACTION_CLAUSES, event_clauses
+from conformance.fuzz.deciding import decide
+from conformance.fuzz.divergence import (
+    ERROR,
+    EVENTS,
+    LEGAL,
+    NEW_GAME,
+    RESULT,
+    RULING,
+    Divergence,
+)
 from conformance.fuzz.script import GameScript
 from conformance.protocol import Driver, Pending
 from conformance.protocol.compare import (
@@ -19,76 +36,49 @@ from conformance.protocol.compare import (
     action_of,
     event_difference,
     legal_difference,
-    payment_difference,
+    payment_key,
     result_differences,
 )
-from reference_impl.rulings import Rejected
 
-#: Where a divergence shows.
-NEW_GAME, LEGAL, RULING, EVENTS, RESULT, ERROR = (
-    "new_game", "legal_actions", "ruling", "events", "result", "error")
+__all__ = ["ERROR", "EVENTS", "LEGAL", "NEW_GAME", "RESULT", "RULING", "START", "Carry",
+           "Divergence", "ReplayOutcome", "Resume", "passes", "replay"]
 
-#: Clause topics that are one subject for shrinking (ù and ù đền, extras of 000).
-TOPICS = {"DEN": "U", "EXTRA": "U", "EAT": "MONEY"}
+#: The order of the comparisons of one decision (``resume`` counts in it).
+_ORDER = {NEW_GAME: 0, LEGAL: 0, RULING: 1, RESULT: 0}
 
-RESULT_CLAUSES = {
-    "ending": "ROUND.GAME-END",
-    "winner": "RANK.ORDER",
-    "u": "U.THUONG",
-    "u.seat": "U.WINNER",
-    "u.kind": "U.THUONG",
-    "u.den": "DEN.PAYS-FOR-TABLE",
-    "ranking": "RANK.ORDER",
-    "payments": "MONEY.ZERO-SUM",
-    "totals": "MONEY.ZERO-SUM",
-    "result": "ROUND.GAME-END",
-}
+#: Where a replay starts comparing: (decision, 0 for its legal set, 1 for its ruling).
+Resume = tuple[int, int]
+START: Resume = (-1, 0)
 
 
-@dataclass(frozen=True)
-class Divergence:
-    """The first point where the implementation and the reference disagree.
+@dataclass
+class Carry:
+    """What earlier divergences of the game leave for the later comparisons: payments
+    already found different (the result's payments are compared without them), and whether
+    the money differs since (then the totals are not compared)."""
 
-    ``step`` indexes the script's decisions (-1: the game's start; ``len(decisions)``: the
-    result). ``clauses`` are the clauses at stake, the first one the summary counts it by.
-    """
-
-    kind: str
-    step: int
-    message: str
-    expected: Any = None
-    actual: Any = None
-    clauses: tuple[str, ...] = ()
-    seat: int | None = None
-    action: dict[str, Any] | None = None
-
-    @property
-    def clause(self) -> str:
-        return self.clauses[0] if self.clauses else self.kind
-
-    @property
-    def signature(self) -> tuple[str, str]:
-        """What a shrunk game must still show to count as the same divergence: where it
-        shows (legal set, ruling, result) and the topic of its clause (the clause itself
-        may change with the table, e.g. MONEY.RANK-PAYMENTS at 4 players, MONEY.SMALL-TABLES
-        at 2)."""
-        topic = self.clause.split(".")[0]
-        return (self.kind if self.kind in (LEGAL, RESULT) else RULING, TOPICS.get(topic, topic))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "step": self.step, "message": self.message,
-                "clauses": list(self.clauses), "seat": self.seat, "action": self.action,
-                "expected": self.expected, "actual": self.actual}
+    reference: Counter[tuple[int, int, int, str]] = field(default_factory=Counter)
+    implementation: Counter[tuple[int, int, int, str]] = field(default_factory=Counter)
+    money_differs: bool = False
 
 
 @dataclass
 class ReplayOutcome:
-    """What one lockstep replay found."""
+    """What one lockstep replay found: its divergences in order (with ``keep_going``, those
+    it could compare past, then the one it stopped at), the rulings that matched, and the
+    probes the implementation answered ``unsupported``."""
 
-    divergence: Divergence | None
+    divergences: list[Divergence] = field(default_factory=list)
     decisions: int = 0
     skipped: str | None = None
-    transcript: list[dict[str, Any]] = field(default_factory=list)
+    unsupported: list[int] = field(default_factory=list)
+    #: Did the replay compare to the end (every divergence one it could go past)?
+    complete: bool = True
+
+    @property
+    def divergence(self) -> Divergence | None:
+        """The first divergence, or None."""
+        return self.divergences[0] if self.divergences else None
 
 
 def _error_of(reply: dict[str, Any]) -> tuple[str, str]:
@@ -98,76 +88,115 @@ def _error_of(reply: dict[str, Any]) -> tuple[str, str]:
 
 def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
            queries: frozenset[str] = frozenset({"legal_actions", "result"}),
-           attribute: bool = True) -> ReplayOutcome:
-    """Send the game, read the replies, stop comparing at the first divergence."""
+           attribute: bool = True, resume: Resume = START, carry: Carry | None = None,
+           keep_going: bool = False) -> ReplayOutcome:
+    """Send the game, read the replies, and compare them from ``resume`` on, to the first
+    divergence (with ``keep_going``: to the first one the same script cannot go past, see
+    :func:`passes`); each divergence with its deciding clause when ``attribute``."""
+    carry = carry or Carry()
     setup = script.setup
     sent: list[tuple[str, int, Pending]] = [(NEW_GAME, -1, driver.send(setup.new_game(game_id)))]
     for i, d in enumerate(script.decisions):
-        if d.legal is not None and "legal_actions" in queries:
+        if d.legal is not None and "legal_actions" in queries and (i, 0) >= resume:
             sent.append((LEGAL, i, driver.send({"type": "legal_actions", "game": game_id})))
         sent.append((RULING, i, driver.send({"type": "apply", "game": game_id, "seat": d.seat,
                                              "action": d.action})))
     n = len(script.decisions)
     if script.result is not None and "result" in queries:
         sent.append((RESULT, n, driver.send({"type": "result", "game": game_id})))
-    outcome = ReplayOutcome(None)
-    compared = 0
+    outcome = ReplayOutcome()
+    stopped = False
+    settlement: Divergence | None = None  # other payments at the end: the result says why
     for kind, step, pending in sent:
         reply = pending.result()  # always read: the replies of a pipelined game are owed
-        if outcome.divergence is not None or outcome.skipped is not None:
+        if kind == RESULT and settlement is not None:
+            impl = reply.get("result") if reply.get("ok") else None
+            settled = replace(settlement, results=(script.result, impl))
+            outcome.divergences.append(decide(settled, script)[0] if attribute else settled)
+            settlement = None
+            continue
+        if stopped or settlement is not None:
+            continue
+        if (step, _ORDER[kind]) < resume and not (kind == NEW_GAME and not reply.get("ok")):
             continue
         try:
-            div = _compare(kind, step, reply, script)
+            div = _compare(kind, step, reply, script, carry)
         except Unreadable as e:
             at = script.decisions[step] if 0 <= step < n else None
             div = Divergence(ERROR, step, f"unreadable reply to {kind}: {e}", None, reply,
-                             seat=at.seat if at else None, action=at.action if at else None)
-        if isinstance(div, str):
-            outcome.skipped = div
-            continue
-        if div is not None:
-            outcome.divergence = _attribute(div, script) if attribute else div
+                             ("protocol",), at.seat if at else None,
+                             at.action if at else None, f"protocol/{kind}",
+                             ("", "unreadable"))
+        if div == UNSUPPORTED_PROBE:
+            outcome.unsupported.append(step)
+        elif isinstance(div, Divergence) and div.kind == EVENTS and div.same_state and \
+                _ends_game(script, step) and "result" in queries and script.result is not None:
+            settlement = div
+        elif isinstance(div, Divergence):
+            outcome.divergences.append(decide(div, script)[0] if attribute else div)
+            if not (keep_going and passes(div, script)):
+                stopped = True
+                outcome.complete = False
         elif kind == RULING:
-            compared += 1
-    outcome.decisions = compared
+            outcome.decisions += 1
+    if settlement is not None:  # no result came
+        outcome.divergences.append(decide(settlement, script)[0] if attribute else settlement)
     return outcome
 
 
-def _compare(kind: str, step: int, reply: dict[str, Any], script: GameScript
+def passes(div: Divergence, script: GameScript) -> bool:
+    """Can the comparison of the same script go on past ``div``? Yes when both sides are
+    still in the same state and the script plays nothing one side refused: a legal-set
+    difference that leaves the script's action on both lists, a probe both refuse (or one
+    answered with an error), a ``legal_actions`` error, other payments."""
+    if not div.same_state or div.kind == RESULT or div.results is not None:
+        return False
+    if div.kind == EVENTS or div.request == LEGAL:
+        return True
+    d = script.decisions[div.step] if 0 <= div.step < len(script.decisions) else None
+    if d is None:
+        return False
+    if div.kind == LEGAL:
+        missing = (div.expected or {}).get("missing") or []
+        return not any(_same_action(m, d.action) for m in missing)
+    if d.accepted:
+        return False  # the implementation refused a legal action: the script must change
+    return (div.actual or {}).get("ruling") != "accepted" if div.kind == RULING else True
+
+
+def _same_action(a: Any, b: Any) -> bool:
+    try:
+        return bool(action_of(a) == action_of(b))
+    except (Unreadable, ValueError, TypeError, KeyError):
+        return False
+
+
+def _ends_game(script: GameScript, step: int) -> bool:
+    d = script.decisions[step] if 0 <= step < len(script.decisions) else None
+    return d is not None and any(e.get("type") == "game_over"
+                                 for e in d.ruling.get("events") or ())
+
+
+#: What :func:`_compare` says of a probe answered ``unsupported``: recorded, not compared.
+UNSUPPORTED_PROBE = "unsupported probe"
+
+
+def _compare(kind: str, step: int, reply: dict[str, Any], script: GameScript, carry: Carry
              ) -> Divergence | str | None:
     if kind == NEW_GAME:
-        if not reply.get("ok"):
-            code, message = _error_of(reply)
-            if code == "unsupported":
-                return f"unsupported: {message}"
-            return Divergence(ERROR, -1, f"new_game refused: {code}: {message}",
-                              "a started game", reply, ("DEAL.HAND-SIZES",))
-        ref_ev, impl_ev = event_difference(list(script.start_events), reply.get("events") or [])
-        if ref_ev or impl_ev:
-            start = [c for e in [*ref_ev, *impl_ev] for c in event_clauses(e)]
-            return Divergence(EVENTS, -1, "the game starts differently", ref_ev, impl_ev,
-                              tuple(dict.fromkeys(start)) or ("U.KHAN",))
-        return None
+        return _compare_start(reply, script)
     if kind == RESULT:
-        if not reply.get("ok"):
-            code, message = _error_of(reply)
-            return Divergence(ERROR, step, f"result refused: {code}: {message}", None, reply)
-        ref = script.result or {}
-        diffs = result_differences(ref, reply.get("result"))
-        if diffs:
-            first = diffs[0][0]
-            fields = ", ".join(d[0] for d in diffs)
-            return Divergence(RESULT, step, f"the result differs in {fields}",
-                              {d[0]: d[1] for d in diffs}, {d[0]: d[2] for d in diffs},
-                              (RESULT_CLAUSES.get(first, "ROUND.GAME-END"),))
-        return None
+        return _compare_result(step, reply, script, carry)
     d = script.decisions[step]
     if not reply.get("ok"):
         code, message = _error_of(reply)
-        if code == "unsupported":
-            return f"unsupported: {message}"
-        return Divergence(ERROR, step, f"{kind} refused: {code}: {message}", None, reply,
-                          seat=d.seat, action=d.action)
+        if d.probe and code == "unsupported":
+            return UNSUPPORTED_PROBE
+        return Divergence(ERROR, step, f"{kind} refused: {code}: {message}",
+                          _ruling_view(d.ruling) if kind == RULING else None, reply,
+                          ("protocol",) if kind == LEGAL else (), d.seat, d.action,
+                          "protocol/legal_actions" if kind == LEGAL else "",
+                          ("", f"error:{code}"), True, kind)
     if kind == LEGAL:
         missing, extra = legal_difference(list(d.legal or ()), reply.get("actions"))
         if reply.get("seat") != d.seat or missing or extra:
@@ -180,72 +209,90 @@ def _compare(kind: str, step: int, reply: dict[str, Any], script: GameScript
                 what.append(f"{len(extra)} illegal action(s) listed")
             return Divergence(LEGAL, step, "; ".join(what), {"missing": missing},
                               {"extra": extra, "seat": reply.get("seat")}, seat=d.seat,
-                              action=d.action)
+                              action=d.action, same_state=reply.get("seat") == d.seat)
         return None
     ref_ruling = d.ruling
     if reply.get("ruling") != ref_ruling.get("ruling"):
-        at_stake: tuple[str, ...]
         if ref_ruling["ruling"] == "accepted":
-            at_stake = tuple(str(c) for c in [reply.get("clause")] if c) + ACTION_CLAUSES.get(
-                str(d.action.get("type")), ())
             msg = (f"the implementation rejects {d.action['type']} ({reply.get('reason')});"
                    " the rules accept it")
         else:
-            at_stake = (str(ref_ruling.get("clause")),)
             msg = (f"the implementation accepts {d.action['type']}; the rules reject it"
                    f" ({ref_ruling.get('reason')})")
         return Divergence(RULING, step, msg, _ruling_view(ref_ruling), _ruling_view(reply),
-                          at_stake, d.seat, d.action)
+                          (), d.seat, d.action, same_state=True)
     if ref_ruling["ruling"] == "rejected":
         if reply.get("reason") != ref_ruling.get("reason"):
             return Divergence(RULING, step,
                               f"rejected for {reply.get('reason')}; the rules say"
                               f" {ref_ruling.get('reason')}", _ruling_view(ref_ruling),
-                              _ruling_view(reply), (str(ref_ruling.get("clause")),), d.seat,
-                              d.action)
+                              _ruling_view(reply), (), d.seat, d.action, same_state=True)
         return None
     ref_ev, impl_ev = event_difference(list(ref_ruling.get("events") or ()),
                                        reply.get("events") or [])
     if ref_ev or impl_ev:
-        clauses = [c for e in [*ref_ev, *impl_ev] for c in event_clauses(e)]
+        money_only = all(e.get("type") == "payment" for e in [*ref_ev, *impl_ev])
+        if money_only:  # what is owed now was found: the result is compared without it
+            carry.money_differs = True
+            carry.reference.update(_payment_keys(ref_ev))
+            carry.implementation.update(_payment_keys(impl_ev))
         return Divergence(EVENTS, step, "the action has other consequences", ref_ev, impl_ev,
-                          tuple(dict.fromkeys(clauses)) or ACTION_CLAUSES.get(
-                              str(d.action.get("type")), ()), d.seat, d.action)
+                          (), d.seat, d.action, same_state=money_only)
     return None
+
+
+def _payment_keys(events: list[dict[str, Any]]) -> list[tuple[int, int, int, str]]:
+    try:
+        return [payment_key(e) for e in events]
+    except (KeyError, TypeError, ValueError) as e:
+        raise Unreadable(f"a payment event: {e!r}") from None
+
+
+def _compare_start(reply: dict[str, Any], script: GameScript) -> Divergence | None:
+    if not reply.get("ok"):
+        code, message = _error_of(reply)
+        return Divergence(ERROR, -1, f"new_game refused: {code}: {message}",
+                          "a started game", reply, reasons=("accepted", f"error:{code}"))
+    ref_ev, impl_ev = event_difference(list(script.start_events), reply.get("events") or [])
+    if ref_ev or impl_ev:
+        return Divergence(EVENTS, -1, "the game starts differently", ref_ev, impl_ev)
+    return None
+
+
+def _compare_result(step: int, reply: dict[str, Any], script: GameScript, carry: Carry
+                    ) -> Divergence | None:
+    if not reply.get("ok"):
+        code, message = _error_of(reply)
+        return Divergence(ERROR, step, f"result refused: {code}: {message}", None, reply,
+                          ("protocol",), where="protocol/result", reasons=("", f"error:{code}"))
+    ref = script.result or {}
+    impl = reply.get("result")
+    if carry.money_differs and isinstance(impl, dict):
+        ref, impl = _without(ref, carry.reference), _without(impl, carry.implementation)
+    diffs = result_differences(ref, impl)
+    if diffs:  # the whole results: the rule that decides may need more than what differs
+        fields = ", ".join(d[0] for d in diffs)
+        return Divergence(RESULT, step, f"the result differs in {fields}", ref, impl)
+    return None
+
+
+def _without(result: dict[str, Any], found: Counter[tuple[int, int, int, str]]
+             ) -> dict[str, Any]:
+    """The result without the payments already found different, and without totals."""
+    left = Counter(found)
+    kept = []
+    for p in result.get("payments") or []:
+        try:
+            key = payment_key(p)
+        except (KeyError, TypeError, ValueError):
+            kept.append(p)
+            continue
+        if left[key] > 0:
+            left[key] -= 1
+        else:
+            kept.append(p)
+    return {**result, "payments": kept, "totals": None}
 
 
 def _ruling_view(r: dict[str, Any]) -> dict[str, Any]:
     return {k: r.get(k) for k in ("ruling", "reason", "clause") if r.get(k) is not None}
-
-
-def _attribute(div: Divergence, script: GameScript) -> Divergence:
-    """Name the clause at stake: the reference's reason for refusing what the implementation
-    allowed, or the rule of what it forgot."""
-    if div.kind == RESULT and div.expected and "payments" in div.expected:
-        missing, extra = payment_difference(div.expected["payments"], div.actual["payments"])
-        paid = [str(p.get("clause")) for p in [*missing, *extra] if p.get("clause")]
-        if paid:
-            return _with(div, tuple(dict.fromkeys([*paid, *div.clauses])))
-        return div
-    if div.kind != LEGAL:
-        return div
-    from conformance.fuzz.generate import new_reference_game
-
-    extra = div.actual.get("extra") or []
-    clauses: list[str] = []
-    prefix = [d for d in script.decisions[: div.step] if d.accepted]
-    for action in extra[:4]:
-        game = new_reference_game(script.setup)
-        for d in prefix:
-            game.apply(d.seat, action_of(d.action))
-        ruling = game.apply(div.seat if div.seat is not None else 0, action_of(action))
-        if isinstance(ruling, Rejected):
-            clauses.append(ruling.clause)
-    for action in div.expected.get("missing") or []:
-        clauses += ACTION_CLAUSES.get(str(action.get("type")), ())[-1:]
-    return _with(div, tuple(dict.fromkeys(clauses)) or ("TURN.ORDER",))
-
-
-def _with(div: Divergence, clauses: tuple[str, ...]) -> Divergence:
-    return Divergence(div.kind, div.step, div.message, div.expected, div.actual, clauses,
-                      div.seat, div.action)

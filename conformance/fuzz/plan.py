@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.fuzz.offer import Offer
 from conformance.fuzz.rigs import RIGS, Rigged, deal_rigged
 from conformance.fuzz.script import Setup
 from phomspec import list_rulesets, resolve_ruleset
@@ -84,18 +85,33 @@ def make_plan(
     ruleset: str | None = None,
     players: int | None = None,
     probe_rate: float = 0.05,
+    offer: Offer | None = None,
 ) -> GamePlan:
-    """The plan of one game; ``ruleset``/``players`` fix those, else they vary by game."""
+    """The plan of one game; ``ruleset``/``players`` fix those, else they vary by game.
+
+    With ``offer`` (what the implementation declared) only its rulesets, room option values
+    and table sizes are dealt, and the game is played under its declared readings that the
+    reference plays; the random draws are the same whatever the offer."""
     rng = random.Random(seed)
-    rulesets = list_rulesets()
+    rulesets = offer.ruleset_ids if offer is not None else list_rulesets()
+    if ruleset is not None and offer is not None and ruleset not in offer.rulesets:
+        raise ValueError(f"ruleset {ruleset} is not offered")
     rid = ruleset or rulesets[index % len(rulesets)]
+    entry = offer.get(rid) if offer is not None else None
     options: dict[str, bool] = {}
     for name, spec in option_specs(rid).items():
         if spec.get("type") == "boolean":
             default = bool(spec.get("default"))
-            options[name] = default if rng.random() < 0.75 else not default
-    params = resolve_ruleset(rid, options).params
+            value = default if rng.random() < 0.75 else not default
+            if entry is not None:
+                offered = entry.options.get(name, (default,))
+                value = value if value in offered else bool(offered[0])
+            options[name] = value
+    readings = dict(entry.played) if entry is not None else {}
+    params = resolve_ruleset(rid, options, readings).params
     sizes = sorted(params["players"])
+    if entry is not None:
+        sizes = [s for s in sizes if s in entry.players] or sizes
     if players is not None:
         n = players
     else:
@@ -118,7 +134,7 @@ def make_plan(
         session = {"u_streak": {str(s): v for s, v in rigged.u_streak.items()}}
     elif params["u.thong_bonus"] is not None and rng.random() < 0.3:
         session = {"u_streak": {str(rng.randrange(n)): 1}}
-    setup = Setup(rid, n, first, hands, stock, options, {}, session)
+    setup = Setup(rid, n, first, hands, stock, options, readings, session)
     return GamePlan(index, seed, setup, tuple(policies), mix, rig_name, probe_rate)
 
 

@@ -7,20 +7,19 @@ import contextlib
 import multiprocessing
 import shlex
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from conformance.errors import HarnessError, ImplCrashed, ImplError, ImplTimeout, ProtocolViolation
-from conformance.fuzz import lockstep, metamorphic
+from conformance.fuzz import metamorphic
+from conformance.fuzz.divergence import EVENTS, Divergence
 from conformance.fuzz.event_coverage import count_events
-from conformance.fuzz.fixture import fixture_case, fixture_size, fixture_text
-from conformance.fuzz.generate import new_reference_game, play
-from conformance.fuzz.plan import make_plan
+from conformance.fuzz.game import GameTrace, play_against
+from conformance.fuzz.generate import new_reference_game
+from conformance.fuzz.offer import Offer, offer_of_hello
+from conformance.fuzz.plan import GamePlan, make_plan
 from conformance.fuzz.seeds import Shard, game_seed
-from conformance.fuzz.shrink import Shrinker
 from conformance.protocol import Driver
 from reference_impl.actions import from_json
 
@@ -43,7 +42,7 @@ class FuzzConfig:
     shard: Shard = field(default_factory=Shard)
     only: int | None = None
     shrink: bool = True
-    shrink_budget: int = 300
+    shrink_budget: float = 30.0
     probe_rate: float = 0.05
     timeout: float = 5.0
     metamorphic: bool = False
@@ -88,27 +87,40 @@ class FuzzConfig:
 
 @dataclass
 class GameOutcome:
-    """One game of the run."""
+    """One game of the run: how it was set up (ruleset, table, room options, readings, the
+    implementation's profile), what it found (divergences with their signatures, comparisons
+    left out for a reading the reference cannot play, probes answered ``unsupported``), and
+    why it stopped early if it did."""
 
     index: int
     seed: int
     ruleset: str
     players: int
     label: str
+    options: dict[str, Any] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
+    profile: dict[str, Any] | None = None
     outcome: str = "pass"
     decisions: int = 0
     events: dict[str, int] = field(default_factory=dict)
     divergence: dict[str, Any] | None = None
+    divergences: list[dict[str, Any]] = field(default_factory=list)
+    left_out: list[dict[str, Any]] = field(default_factory=list)
+    unsupported_probes: int = 0
+    stopped: str | None = None
     clause: str | None = None
-    fixture: str | None = None
-    fixture_size: int | None = None
-    original_size: int | None = None
     message: str = ""
     duration: float = 0.0
     replay: str = ""
     stderr_tail: str = ""
     metamorphic_checks: int = 0
     metamorphic_failed: int = 0
+
+    def setup_json(self) -> dict[str, Any]:
+        """What the game was: for the report and ``fuzz --json``."""
+        return {"index": self.index, "seed": self.seed, "ruleset": self.ruleset,
+                "players": self.players, "options": self.options, "readings": self.readings,
+                "profile": self.profile}
 
 
 def make_driver(config: FuzzConfig) -> Driver:
@@ -135,7 +147,8 @@ _IMPL_OUTCOME = ((ImplCrashed, "crash"), (ImplTimeout, "timeout"),
 
 
 class GameRunner:
-    """Plays games of one run against one driver (one per worker process)."""
+    """Plays games of one run against one driver (one per worker process), dealing only what
+    the implementation's hello declares (:mod:`.offer`)."""
 
     def __init__(self, config: FuzzConfig, driver: Driver | None = None):
         self.config = config
@@ -143,88 +156,112 @@ class GameRunner:
         self.hello = self.driver.start()
         queries = self.hello.get("queries")
         self.queries = frozenset(queries) if isinstance(queries, list) else frozenset()
+        self.offer = offer_of_hello(self.hello)
+        check_offer(self.offer, config)
 
     def close(self) -> None:
         self.driver.close()
 
+    def plan(self, index: int) -> GamePlan:
+        cfg = self.config
+        return make_plan(index, game_seed(cfg.seed, index), cfg.ruleset, cfg.players,
+                         cfg.probe_rate, self.offer)
+
+    def trace(self, index: int) -> GameTrace:
+        """Game ``index`` played again (to shrink one of its divergences)."""
+        plan = self.plan(index)
+        return play_against(self.driver, plan, self.queries, self.offer.get(plan.setup.ruleset))
+
     def run_game(self, index: int) -> GameOutcome:
         cfg = self.config
         started = time.perf_counter()
-        seed = game_seed(cfg.seed, index)
-        plan = make_plan(index, seed, cfg.ruleset, cfg.players, cfg.probe_rate)
-        out = GameOutcome(index, seed, plan.setup.ruleset, plan.setup.players, plan.label,
+        plan = self.plan(index)
+        setup = plan.setup
+        out = GameOutcome(index, plan.seed, setup.ruleset, setup.players, plan.label,
+                          dict(setup.options), dict(setup.readings), self.offer.profile,
                           replay=cfg.replay_command(index))
         try:
-            script = play(plan)
-        except Exception as e:  # a bug of the reference engine itself: say so, go on
-            out.outcome = "error"
-            out.message = f"the reference engine failed on this game: {type(e).__name__}: {e}"
-            out.duration = time.perf_counter() - started
-            return out
-        out.events = dict(count_events(script.events(), script.result))
-        try:
-            res = lockstep.replay(self.driver, script, "fuzz", self.queries)
-            meta = (metamorphic.check(self.driver, script, seed, self.queries)
-                    if cfg.metamorphic and res.divergence is None and not res.skipped else None)
+            trace = play_against(self.driver, plan, self.queries,
+                                 self.offer.get(setup.ruleset))
         except ImplError as e:
             out.outcome = next((name for cls, name in _IMPL_OUTCOME if isinstance(e, cls)),
                                "error")
             out.message = str(e)
             out.stderr_tail = e.stderr_tail
-            self._restart()
-            out.duration = time.perf_counter() - started
-            return out
-        out.decisions = res.decisions
-        if res.skipped:
-            out.outcome, out.message = "skipped", res.skipped
-        elif res.divergence is not None:
-            self._diverged(out, script, res.divergence, seed)
-        elif meta is not None:
-            out.metamorphic_checks = meta.checks
-            if meta.divergence is not None:
-                # No shrinking and no fixture: a fixture holds one game, this is two.
-                out.metamorphic_failed = 1
-                out.outcome = "fail"
-                out.clause = meta.divergence.clauses[0] if meta.divergence.clauses else None
-                out.message = meta.divergence.message
-                out.divergence = meta.divergence.to_json()
+            self.restart()
+        except HarnessError as e:  # the reference cannot go on: say so, go on
+            out.outcome, out.message = "error", f"the reference engine failed: {e}"
+        except Exception as e:  # a bug of the reference engine itself: say so, go on
+            out.outcome = "error"
+            out.message = f"the reference engine failed on this game: {type(e).__name__}: {e}"
+        else:
+            self._record(out, trace)
+            if cfg.metamorphic and not trace.found and out.outcome == "pass":
+                self._metamorphic(out, trace)
         out.duration = time.perf_counter() - started
         return out
 
-    def _restart(self) -> None:
+    def _record(self, out: GameOutcome, trace: GameTrace) -> None:
+        out.events = dict(count_events(trace.script.events(), trace.script.result))
+        out.decisions = trace.decisions
+        out.unsupported_probes = trace.unsupported
+        out.stopped = trace.stopped
+        out.left_out = [{"reading": f.left_out, "clause": f.divergence.clause,
+                         "key": f.divergence.signature.key} for f in trace.left_out]
+        found = trace.divergences
+        out.divergences = [_summary(f.divergence) for f in found]
+        if found:
+            first = found[0].divergence
+            out.outcome, out.clause = "fail", first.clause
+            out.divergence = first.to_json()
+            more = f" (+{len(found) - 1} more)" if len(found) > 1 else ""
+            out.message = first.message + more
+
+    def _metamorphic(self, out: GameOutcome, trace: GameTrace) -> None:
+        try:
+            meta = metamorphic.check(self.driver, trace.script, out.seed, self.queries)
+        except ImplError as e:
+            out.outcome, out.message, out.stderr_tail = "error", str(e), e.stderr_tail
+            self.restart()
+            return
+        out.metamorphic_checks = meta.checks
+        if meta.divergence is not None:
+            # No shrinking and no fixture: a fixture holds one game, this is two.
+            out.metamorphic_failed = 1
+            out.outcome = "fail"
+            out.clause = meta.divergence.clauses[0] if meta.divergence.clauses else None
+            out.message = meta.divergence.message
+            out.divergence = meta.divergence.to_json()
+
+    def restart(self) -> None:
         with contextlib.suppress(ImplError):
             self.driver.restart()
 
-    def _diverged(self, out: GameOutcome, script: Any, div: lockstep.Divergence, seed: int
-                  ) -> None:
-        cfg = self.config
-        out.outcome = "fail"
-        out.clause = div.clause
-        out.message = div.message
-        if cfg.shrink:
-            try:
-                shrunk = Shrinker(self.driver, cfg.shrink_budget, queries=self.queries
-                                  ).shrink(script, div, seed)
-                script, div = shrunk.script, shrunk.divergence
-                out.original_size = shrunk.original_size
-            except ImplError:
-                self._restart()
-        out.divergence = div.to_json()
-        seed_text = str(cfg.seed) if cfg.seed >= 0 else f"n{-cfg.seed}"  # ids are kebab-case
-        case_id = f"fuzz-{seed_text}-{out.index}"
-        case = fixture_case(script, div, case_id, out.replay, state_after(script, div))
-        out.fixture_size = fixture_size(case)
-        if cfg.out:
-            path = Path(cfg.out) / f"{case_id}.yaml"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(fixture_text(case, out.replay, f"seed {cfg.seed}, game {out.index}"),
-                            encoding="utf-8")
-            out.fixture = str(path)
+
+def _summary(div: Divergence) -> dict[str, Any]:
+    return {"key": div.signature.key, "signature": div.signature.to_json(),
+            "clause": div.clause, "step": div.step, "message": div.message}
 
 
-def state_after(script: Any, div: lockstep.Divergence) -> dict[str, Any] | None:
+def check_offer(offer: Offer, config: FuzzConfig) -> None:
+    """A run the implementation's hello rules out: one line (HarnessError)."""
+    declared = ", ".join(offer.ruleset_ids) or "none the kit knows"
+    if not offer.rulesets:
+        raise HarnessError(f"the implementation declares no ruleset to play (it declares:"
+                           f" {declared})")
+    if config.ruleset is not None and config.ruleset not in offer.rulesets:
+        raise HarnessError(f"--ruleset {config.ruleset}: the implementation does not declare"
+                           f" it (it declares: {declared})")
+    if config.players is not None:
+        rulesets = [config.ruleset] if config.ruleset else offer.ruleset_ids
+        if any(config.players not in offer.rulesets[r].players for r in rulesets):
+            raise HarnessError(f"--players {config.players}: not declared for every ruleset"
+                               f" of the run ({', '.join(rulesets)})")
+
+
+def state_after(script: Any, div: Divergence) -> dict[str, Any] | None:
     """The reference's public state after the divergent action (events divergences)."""
-    if div.kind != lockstep.EVENTS or div.step < 0:
+    if div.kind != EVENTS or div.step < 0:
         return None
     game = new_reference_game(script.setup)
     for d in script.decisions[: div.step + 1]:
@@ -277,36 +314,3 @@ def run_games(config: FuzzConfig, on_start: Callable[[dict[str, Any]], None] | N
     with ctx.Pool(config.jobs, initializer=_init_worker, initargs=(config,)) as pool:
         chunk = max(1, min(8, len(indices) // (4 * config.jobs)))
         yield from pool.imap(_work, indices, chunksize=chunk)
-
-
-@dataclass
-class Summary:
-    """What the run found, added up."""
-
-    games: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
-    outcomes: Counter[str] = field(default_factory=Counter)
-    events: dict[str, Counter[str]] = field(default_factory=dict)
-    by_clause: Counter[str] = field(default_factory=Counter)
-    divergent: list[GameOutcome] = field(default_factory=list)
-    metamorphic_checks: int = 0
-    metamorphic_failed: int = 0
-
-    def add(self, g: GameOutcome) -> None:
-        self.games += 1
-        self.decisions += g.decisions
-        self.outcomes[g.outcome] += 1
-        self.events.setdefault(g.ruleset, Counter()).update(g.events)
-        self.metamorphic_checks += g.metamorphic_checks
-        self.metamorphic_failed += g.metamorphic_failed
-        if g.outcome == "fail":
-            self.by_clause[g.clause or (metamorphic.METAMORPHIC if g.metamorphic_failed
-                                        else "?")] += 1
-            self.divergent.append(g)
-        elif g.outcome not in ("pass", "skipped"):
-            self.divergent.append(g)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else 0.0

@@ -2,8 +2,9 @@
 
 A candidate is a setup (deal) and a list of entries (seat, action, probe?); the reference
 must still play every action legally (and reject every probe), and the implementation must
-still diverge with the same signature (kind and clause). Three moves, repeated while they
-help:
+still show a divergence with the same signature (place, deciding clause and reason codes:
+:mod:`conformance.fuzz.signature`), after earlier ones that leave both sides in the same state
+if need be. Three moves, repeated while they help and while the time budget lasts:
 
 1. cut the game right after the divergence;
 2. delta debugging over the action list and the deal: drop probes that are not the
@@ -13,21 +14,25 @@ help:
 3. search: seeded games at smaller tables (2 players first) under the same ruleset, room
    options and session, kept when they show the same divergence sooner.
 
-The size of a game is the number of actions its fixture holds.
+The size of a game is the number of actions its fixture holds. The budget is in seconds: when
+it runs out the smallest game found so far is the result.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from conformance.fuzz import lockstep
-from conformance.fuzz.generate import new_reference_game, play
-from conformance.fuzz.lockstep import LEGAL, RESULT, Divergence
+from conformance.fuzz.deciding import decide
+from conformance.fuzz.divergence import LEGAL, RESULT, Divergence
+from conformance.fuzz.generate import game_params, new_reference_game, play
+from conformance.fuzz.lockstep import replay
 from conformance.fuzz.plan import make_plan
 from conformance.fuzz.script import Decision, GameScript, Setup
 from conformance.fuzz.seeds import game_seed
+from conformance.fuzz.signature import Signature
 from conformance.protocol import Driver
 from reference_impl.actions import from_json
 from reference_impl.cards import format_card, parse_card
@@ -87,56 +92,68 @@ def size_of(script: GameScript, div: Divergence) -> int:
 
 
 class Shrinker:
-    """Shrinks divergences of one implementation (reached through ``driver``)."""
+    """Shrinks divergences of one implementation (reached through ``driver``), each within
+    ``budget`` seconds; ``sizes``: the table sizes the implementation plays (None: all)."""
 
-    def __init__(self, driver: Driver, budget: int = 300, game_id: str = "fuzz-shrink",
-                 queries: frozenset[str] = frozenset({"legal_actions", "result"})):
+    def __init__(self, driver: Driver, budget: float = 300.0, game_id: str = "fuzz-shrink",
+                 queries: frozenset[str] = frozenset({"legal_actions", "result"}),
+                 sizes: tuple[int, ...] | None = None, search_games: int = 300):
         self.driver, self.budget, self.game_id, self.queries = driver, budget, game_id, queries
+        self.sizes, self.search_games = sizes, search_games
         self.tried = 0
+        self.deadline = float("inf")
 
-    def check(self, script: GameScript, want: tuple[str, str]
+    @property
+    def out_of_time(self) -> bool:
+        return time.perf_counter() > self.deadline
+
+    def check(self, script: GameScript, want: Signature
               ) -> tuple[GameScript, Divergence] | None:
+        """The game cut after its divergence of signature ``want``, found after earlier
+        divergences the replay can go past; None when it shows none."""
         self.tried += 1
-        out = lockstep.replay(self.driver, script, self.game_id, self.queries)
-        div = out.divergence
-        if div is None or div.signature != want:
-            return None
-        return cut(script, div), div
+        out = replay(self.driver, script, self.game_id, self.queries, attribute=False,
+                     keep_going=True)
+        for div in out.divergences:
+            for part in decide(div, script):
+                if part.signature == want:
+                    return cut(script, part), part
+        return None
 
-    def candidate(self, setup: Setup, entries: list[Entry], want: tuple[str, str]
+    def candidate(self, setup: Setup, entries: list[Entry], want: Signature
                   ) -> tuple[GameScript, Divergence] | None:
+        if self.out_of_time:
+            return None
         script = replay_entries(setup, entries)
         return None if script is None else self.check(script, want)
 
     def shrink(self, script: GameScript, div: Divergence, seed: int) -> Shrunk:
+        self.deadline = time.perf_counter() + self.budget
         want = div.signature
         best = cut(script, div)
         best_div = div
         original = size_of(best, div)
+        best, best_div = self._repeat(best, best_div, want)
+        found = self._search(best, best_div, want, seed)
+        if found is not None:
+            best, best_div = self._repeat(*found, want)
+        return Shrunk(best, best_div, size_of(best, best_div), self.tried, original)
+
+    def _repeat(self, best: GameScript, best_div: Divergence, want: Signature
+                ) -> tuple[GameScript, Divergence]:
         improved = True
-        while improved:
+        while improved and not self.out_of_time:
             improved = False
             for move in (self._drop_probes, self._drop_rounds):
                 found = move(best, best_div, want)
                 if found is not None and size_of(*found) < size_of(best, best_div):
                     best, best_div = found
                     improved = True
-        found = self._search(best, best_div, want, seed)
-        if found is not None:
-            best, best_div = found
-            improved = True
-            while improved:
-                improved = False
-                for move in (self._drop_probes, self._drop_rounds):
-                    again = move(best, best_div, want)
-                    if again is not None and size_of(*again) < size_of(best, best_div):
-                        best, best_div = again
-                        improved = True
-        return Shrunk(best, best_div, size_of(best, best_div), self.tried, original)
+        return best, best_div
 
     # -- moves --------------------------------------------------------------------------------
 
-    def _drop_probes(self, script: GameScript, div: Divergence, want: tuple[str, str]
+    def _drop_probes(self, script: GameScript, div: Divergence, want: Signature
                      ) -> tuple[GameScript, Divergence] | None:
         entries = entries_of(script)
         probes = [i for i, e in enumerate(entries) if e[2] and i != div.step]
@@ -152,7 +169,7 @@ class Shrinker:
                 return found
         return None
 
-    def _drop_rounds(self, script: GameScript, div: Divergence, want: tuple[str, str]
+    def _drop_rounds(self, script: GameScript, div: Divergence, want: Signature
                      ) -> tuple[GameScript, Divergence] | None:
         for setup, entries in _round_deletions(script, limit=div.step):
             found = self.candidate(setup, entries, want)
@@ -160,15 +177,18 @@ class Shrinker:
                 return found
         return None
 
-    def _search(self, script: GameScript, div: Divergence, want: tuple[str, str], seed: int
+    def _search(self, script: GameScript, div: Divergence, want: Signature, seed: int
                 ) -> tuple[GameScript, Divergence] | None:
         setup = script.setup
         best: tuple[GameScript, Divergence] | None = None
         best_size = size_of(script, div)
-        sizes = sorted({2, 3, setup.players} & _sizes(setup.ruleset))
-        budget = self.budget
-        for k in range(budget):
-            players = sizes[k % len(sizes)] if k < budget // 2 else sizes[0]
+        sizes = sorted({2, 3, setup.players} & _sizes(setup) & set(self.sizes or (2, 3, 4))
+                       | {setup.players})
+        count = self.search_games
+        for k in range(count):
+            if self.out_of_time:
+                break
+            players = sizes[k % len(sizes)] if k < count // 2 else sizes[0]
             plan = make_plan(k, game_seed(seed, k), setup.ruleset, players, probe_rate=0.0)
             plan = replace(plan, setup=replace(plan.setup, options=dict(setup.options),
                                                readings=dict(setup.readings),
@@ -185,10 +205,8 @@ class Shrinker:
         return best
 
 
-def _sizes(ruleset: str) -> set[int]:
-    from phomspec import resolve_ruleset
-
-    return set(resolve_ruleset(ruleset).params["players"])
+def _sizes(setup: Setup) -> set[int]:
+    return set(game_params(setup)["players"])
 
 
 def _session_for(session: dict[str, Any] | None, players: int) -> dict[str, Any] | None:

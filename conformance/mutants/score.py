@@ -7,10 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.fuzz.generate import play
-from conformance.fuzz.lockstep import replay
-from conformance.fuzz.plan import make_plan
-from conformance.fuzz.seeds import game_seed
+from conformance.fuzz.summary import triage
 from conformance.mutants.base import Mutant
 from conformance.mutants.catalog import MUTANTS
 from conformance.mutants.driver import MutantDriver
@@ -42,12 +39,19 @@ class MutantScore:
     def killed(self) -> bool:
         return bool(self.suite_killed) or bool(self.fuzz_killed)
 
+    @property
+    def headline_own(self) -> bool | None:
+        """Does the fuzzer's headline cluster cite one of the mutant's own clauses (None:
+        the fuzzer did not kill it)?"""
+        return None if not self.fuzz_killed else self.fuzz_clause in self.mutant.clauses
+
     def to_json(self) -> dict[str, Any]:
         m = self.mutant
         return {"id": m.id, "topic": m.topic, "title": m.title, "clauses": list(m.clauses),
                 "suite_killed": self.suite_killed, "suite_killers": list(self.suite_killers),
                 "fuzz_killed": self.fuzz_killed, "fuzz_game": self.fuzz_game,
-                "fuzz_clause": self.fuzz_clause, "fuzz_games": self.fuzz_games,
+                "fuzz_clause": self.fuzz_clause, "headline_own_clause": self.headline_own,
+                "fuzz_games": self.fuzz_games,
                 "killed": self.killed, "seconds": round(self.seconds, 3), "note": self.note}
 
 
@@ -79,6 +83,14 @@ class Scoreboard:
                                      "score": round(k / n, 4) if n else None}
         out["survivors"] = [{"id": s.mutant.id, "title": s.mutant.title, "why": s.note}
                             for s in self.survivors]
+        killed = [s for s in self.scores if s.fuzz_killed]
+        own = [s for s in killed if s.headline_own]
+        out["headline_clause"] = {
+            "killed_by_fuzz": len(killed), "cites_own_clause": len(own),
+            "share": round(len(own) / len(killed), 4) if killed else None,
+            "others": [{"id": s.mutant.id, "headline": s.fuzz_clause,
+                        "own_clauses": list(s.mutant.clauses)}
+                       for s in killed if not s.headline_own]}
         return out
 
 
@@ -100,20 +112,17 @@ def suite_runner(scenarios: Sequence[Any]) -> Callable[[Mutant | None], list[str
 
 
 def fuzz_kill(mutant: Mutant, games: int, seed: int) -> tuple[int | None, str | None]:
-    """(index of the first game that diverges, its clause), or (None, None)."""
+    """(index of the first game that diverges, the clause of the headline cluster: the
+    largest cluster of the fuzzer's divergences, conformance.fuzz.signature), or
+    (None, None)."""
     driver = MutantDriver(mutant)
-    driver.start()
+    hello = driver.start()
     try:
-        for i in range(games):
-            plan = make_plan(i, game_seed(seed, i), probe_rate=0.05)
-            if mutant.rulesets is not None and plan.setup.ruleset not in mutant.rulesets:
-                continue
-            out = replay(driver, play(plan), "mutant")
-            if out.divergence is not None:
-                return i, out.divergence.clause
+        found = triage(driver, hello, games, seed, mutant.rulesets)
     finally:
         driver.close()
-    return None, None
+    head = found.headline
+    return found.first_game, head.clause if head is not None else None
 
 
 def score(mutants: Sequence[Mutant] = MUTANTS, games: int = 1000, seed: int = 0,

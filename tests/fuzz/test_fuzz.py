@@ -176,7 +176,7 @@ def test_cli_fuzz_finds_a_mutant_and_prints_the_replay_command(tmp_path: Path) -
     assert result.exit_code == 1
     assert "phom-conformance fuzz --impl mutant:eat-with-ca --seed 0 --game 0" in result.output
     assert "TURN.EAT.MAKES-PHOM" in result.output
-    assert (tmp_path / "fuzz-0-0.yaml").exists()
+    assert (tmp_path / "fuzz-0-0-turn-eat-makes-phom.yaml").exists()
 
 
 def test_cli_fuzz_usage_errors() -> None:

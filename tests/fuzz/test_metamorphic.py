@@ -18,8 +18,9 @@ from conformance.fuzz.metamorphic import (
     suit_permutation,
 )
 from conformance.fuzz.plan import make_plan
-from conformance.fuzz.run import FuzzConfig, GameRunner, Summary
+from conformance.fuzz.run import FuzzConfig, GameRunner
 from conformance.fuzz.seeds import game_seed
+from conformance.fuzz.summary import Summary
 from conformance.protocol import Driver, Pending
 from conformance.protocol.compare import action_of
 

@@ -1,0 +1,47 @@
+"""Whose fault a refused setup is: when a game a scenario starts, or an action it plays
+without checking, is refused, the scenario is played again on the reference in-process; if
+the reference refuses it too, the scenario itself is wrong (outcome ``error``, at its
+file:line), not the implementation (outcome ``fail``)."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import Any
+
+from conformance.drivers.inprocess import InProcessDriver
+from conformance.errors import ScenarioError, StepFailure
+
+#: Set while a scenario is replayed on the reference (the replay judges nothing itself).
+_judging: ContextVar[bool] = ContextVar("judging", default=False)
+
+
+class SetupRefused(StepFailure):
+    """The game a scenario starts, or an action it plays without checking, was refused:
+    the scenario cannot go on. ``where`` is the file:line of the step, ``what`` the refusal."""
+
+    def __init__(self, step: str, where: str, what: str, expected: object, actual: object,
+                 clause: str | None = None):
+        super().__init__(step, expected, actual, clause)
+        self.where, self.what = where, what
+
+
+def refused_on_reference(scenario: Any) -> ScenarioError | None:
+    """The error of ``scenario`` when the reference itself refuses its setup (else None)."""
+    if _judging.get():
+        return None
+    token = _judging.set(True)
+    driver = InProcessDriver()
+    try:
+        driver.start()
+        scenario.run(driver)
+    except SetupRefused as e:
+        return ScenarioError(
+            f"{e.where}: the scenario's own setup is illegal on the reference: {e.what};"
+            " fix the scenario"
+        )
+    except Exception:  # any other verdict of the reference: the setup itself is playable
+        return None
+    finally:
+        driver.close()
+        _judging.reset(token)
+    return None

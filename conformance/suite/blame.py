@@ -10,6 +10,7 @@ from typing import Any
 
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.errors import ScenarioError, StepFailure
+from conformance.suite.model import Step
 
 #: Set while a scenario is replayed on the reference (the replay judges nothing itself).
 _judging: ContextVar[bool] = ContextVar("judging", default=False)
@@ -23,6 +24,19 @@ class SetupRefused(StepFailure):
                  clause: str | None = None):
         super().__init__(step, expected, actual, clause)
         self.where, self.what = where, what
+
+
+def action_line(step: Step, nth: int) -> int:
+    """The line of the ``nth`` action (from 0) a step plays: of its docstring's line that
+    holds it, where known (one line may hold several actions, ``;`` between them)."""
+    if step.docstring is not None and step.lines:
+        for text, line in zip(step.docstring.splitlines(), step.lines, strict=False):
+            text = text.split("#", 1)[0].strip()
+            if text:
+                nth -= len(text.split(";"))
+                if nth < 0:
+                    return line
+    return step.line
 
 
 def refused_on_reference(scenario: Any) -> ScenarioError | None:

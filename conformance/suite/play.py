@@ -15,9 +15,9 @@ from typing import Any
 
 from conformance.errors import ScenarioError, ScenarioSkipped, StepFailure
 from conformance.protocol import Driver, Pending
-from conformance.suite.blame import SetupRefused, refused_on_reference
+from conformance.suite.blame import SetupRefused, action_line, refused_on_reference
 from conformance.suite.cards import check_deal, misplaced_cards
-from conformance.suite.model import FixtureIndex, Scenario, Step, StepError
+from conformance.suite.model import FixtureIndex, Scenario, StepError
 from conformance.suite.support import game_id, readings_to_send, unsupported
 from reference_impl.action_text import action_words
 from reference_impl.cards import format_card
@@ -166,19 +166,6 @@ class Sent:
     before: dict[str, Any] | None = None
     #: The position of the sending step in the scenario.
     index: int | None = None
-
-
-def action_line(step: Step, nth: int) -> int:
-    """The line of the ``nth`` action (from 0) a step plays: of its docstring's line that
-    holds it, where known (one line may hold several actions, ``;`` between them)."""
-    if step.docstring is not None and step.lines:
-        for text, line in zip(step.docstring.splitlines(), step.lines, strict=False):
-            text = text.split("#", 1)[0].strip()
-            if text:
-                nth -= len(text.split(";"))
-                if nth < 0:
-                    return line
-    return step.line
 
 
 def run_scenario(

@@ -20,6 +20,7 @@ from conformance.suite.model import RawCase, Scenario
 from phomspec import list_rulesets, resolve_ruleset
 from phomspec.paths import spec_dir
 from phomspec.problems import did_you_mean
+from phomspec.yamlio import FAST_LOADER
 
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CLAUSE_RE = re.compile(r"^[A-Z0-9]+(?:\.[A-Z0-9-]+)+$")
@@ -35,11 +36,10 @@ def known_rulesets() -> tuple[str, ...]:
 
 @cache
 def _clause_ids(clauses: Path) -> frozenset[str]:
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: 10x faster
     ids: set[str] = set()
     for path in sorted(clauses.glob("*.yaml")):
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)
         except (OSError, yaml.YAMLError):
             continue  # validate reports a spec file that cannot be read
         items = data.get("clauses") if isinstance(data, dict) else None

@@ -39,20 +39,33 @@ def action_line(step: Step, nth: int) -> int:
     return step.line
 
 
+#: The reference's verdict by scenario object (kept, so that its id is not reused): a
+#: scenario plays alike every time. Bounded.
+_verdicts: dict[int, tuple[Any, str | None]] = {}
+
+
 def refused_on_reference(scenario: Any) -> ScenarioError | None:
     """The error of ``scenario`` when the reference itself refuses its setup (else None)."""
     if _judging.get():
         return None
+    if id(scenario) not in _verdicts:
+        if len(_verdicts) >= 4096:
+            _verdicts.clear()
+        _verdicts[id(scenario)] = (scenario, _replay(scenario))
+    message = _verdicts[id(scenario)][1]
+    return ScenarioError(message) if message is not None else None
+
+
+def _replay(scenario: Any) -> str | None:
+    """What the reference refuses of the scenario's setup, played on it (None: nothing)."""
     token = _judging.set(True)
     driver = InProcessDriver()
     try:
         driver.start()
         scenario.run(driver)
     except SetupRefused as e:
-        return ScenarioError(
-            f"{e.where}: the scenario's own setup is illegal on the reference: {e.what};"
-            " fix the scenario"
-        )
+        return (f"{e.where}: the scenario's own setup is illegal on the reference: {e.what};"
+                " fix the scenario")
     except Exception:  # any other verdict of the reference: the setup itself is playable
         return None
     finally:

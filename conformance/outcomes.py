@@ -114,3 +114,13 @@ def totals(results: list[ScenarioResult] | tuple[ScenarioResult, ...]) -> dict[s
     for r in results:
         counts[r.outcome.value] += 1
     return counts
+
+
+#: How the message of a scenario that the run gave up on before playing it begins (the
+#: runner's results for an implementation that did not start or restart, --max-fail...).
+NOT_RUN = "not run: "
+
+
+def count_not_run(results: list[ScenarioResult] | tuple[ScenarioResult, ...]) -> int:
+    """How many of ``results`` are of scenarios that were not played (``NOT_RUN``)."""
+    return sum(1 for r in results if r.message.startswith(NOT_RUN))

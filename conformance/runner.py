@@ -27,6 +27,7 @@ from conformance.errors import (
     ImplError,
     ImplTimeout,
     ProtocolViolation,
+    ScenarioError,
     ScenarioSkipped,
     StepFailure,
 )
@@ -311,6 +312,9 @@ class Runner:
             own = getattr(e, "transcript", None)
             outcome, message = impl_outcome(e), str(e)
             extra = {"stderr_tail": e.stderr_tail}
+        except ScenarioError as e:  # the scenario's own fault, at its file:line: no traceback
+            own = getattr(e, "transcript", None)
+            outcome, message = Outcome.ERROR, str(e)
         except Exception as e:
             own = getattr(e, "transcript", None)
             outcome = Outcome.ERROR

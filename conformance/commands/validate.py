@@ -138,21 +138,19 @@ def _tag_problems(sources: list[Path]) -> list[str]:
     name what the spec does not have (a clause, an ambiguity or its reading, a source)."""
     from conformance.errors import ScenarioError
     from conformance.suite.discover import load_scenarios
+    from conformance.suite.tags import unknown_clauses
     from phomspec import load_spec
     from phomspec.problems import did_you_mean
 
     try:
-        scenarios = load_scenarios(sources)
+        scenarios = load_scenarios(sources, check_clauses=False)
     except ScenarioError as e:
         return [str(e)]
     spec = load_spec()
-    lines: dict[str, None] = {}  # once each, though a scenario runs under several rulesets
+    # once each, though a scenario runs under several rulesets
+    lines = dict.fromkeys(unknown_clauses(scenarios, spec.ids("clause")))
     for sc in scenarios:
         where = f"{sc.source}:{sc.line}: scenario {sc.base_id or sc.id}"
-        for c in sc.clauses:
-            if not spec.has("clause", c):
-                lines[f"{where}: unknown clause {c!r}{did_you_mean(c, spec.ids('clause'))};"
-                      " name one of `phom-conformance clauses`"] = None
         for amb, reading in sc.readings:
             if not spec.has("ambiguity", amb):
                 lines[f"{where}: unknown ambiguity {amb!r}"

@@ -16,11 +16,19 @@ from typing import IO, Any
 
 import conformance
 from conformance.errors import HarnessError
-from conformance.outcomes import ScenarioResult, totals
+from conformance.outcomes import ScenarioResult, count_not_run, totals
 from conformance.protocol.schemas import PROTOCOL_VERSION
 from phomspec.paths import spec_dir
 
 FORMAT = "phom-conformance-report/1"
+
+
+def not_run(planned: object, results: list[ScenarioResult]) -> int | None:
+    """The planned scenarios that were not played: those given up on (``not run: ...``) and
+    those with no result at all (a run cut short); None when the plan is unknown."""
+    if not isinstance(planned, int):
+        return None
+    return count_not_run(results) + max(0, planned - len(results))
 
 
 class ReportError(HarnessError):
@@ -103,14 +111,13 @@ class JsonlWriter:
     def finish(self, *, complete: bool, reason: str | None = None,
                extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """Write the footer (once) and close the file; return the footer."""
-        planned = self.header.get("planned")
         footer: dict[str, Any] = {
             "kind": "footer",
             "totals": totals(self.results),
             "finished": now(),
             "complete": complete,
             "reason": reason,
-            "not_run": max(0, planned - len(self.results)) if isinstance(planned, int) else None,
+            "not_run": not_run(self.header.get("planned"), self.results),
         }
         footer.update(extra or {})
         if self.footer is None:
@@ -164,6 +171,12 @@ class Report:
     @property
     def totals(self) -> dict[str, int]:
         return totals(self.results)
+
+    @property
+    def not_run(self) -> int | None:
+        """The planned scenarios that were not played (of a cut report too: every planned
+        scenario it holds no result of); None when the plan is unknown."""
+        return not_run(self.header.get("planned"), self.results)
 
     @property
     def implementation(self) -> dict[str, Any]:
@@ -251,6 +264,6 @@ def merge_reports(reports: list[Report]) -> Report:
         "finished": max(finished) if finished else None,
         "complete": not incomplete,
         "reason": "; ".join(incomplete) if incomplete else None,
-        "not_run": None,
+        "not_run": not_run(merged.header["planned"], merged.results),
     }
     return merged

@@ -10,7 +10,7 @@ from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from conformance.outcomes import ORDER, ScenarioResult
+from conformance.outcomes import ORDER, ScenarioResult, count_not_run
 from conformance.reports.failures import failures
 from conformance.reports.jsonl import Report
 from conformance.reports.matrix import impl_title, percent, ruleset_figures, verdict
@@ -72,6 +72,9 @@ def print_summary(report: Report, console: Console, max_rows: int = 20,
                 line.append(", ")
             line.append(f"{t[o.value]} {o.value}", STYLE[o.value])
             first = False
+    given_up = count_not_run(report.results)
+    if given_up:
+        line.append(f" ({given_up} of them not run)")
     console.print(line)
     figures = ruleset_figures(report.results)
     if len(figures) > 1 or (figures and figures[0]["conformance"] not in (None, 100.0)):

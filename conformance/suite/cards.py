@@ -74,6 +74,7 @@ def check_deal(
     if len(hands) != players:
         out.append(f"{len(hands)} hands given for {players} players")
     seen: dict[str, str] = {}
+    unread = False
     for where, cards in [
         *((f"seat {i}'s hand", h) for i, h in enumerate(hands)),
         ("the stock", stock),
@@ -83,18 +84,27 @@ def check_deal(
                 canon = format_card(parse_card(code))
             except NotationError as e:
                 out.append(f"{where}: {e}")
+                unread = True
                 continue
             if canon in seen:
                 out.append(f"card {canon} is dealt twice ({seen[canon]} and {where})")
             seen[canon] = where
-    for i, h in enumerate(hands):
-        want = 10 if i == first else 9
-        if len(h) != want:
-            out.append(f"seat {i} holds {len(h)} cards; it must hold {want}")
-    if not out and len(seen) != 52:
-        missing = 52 - len(seen)
-        out.append(f"the deal holds {len(seen)} cards, {missing} missing: hands + stock make 52")
-    return out
+    sizes = [
+        f"seat {i} holds {len(h)} cards; it must hold {want}"
+        for i, h in enumerate(hands)
+        if len(h) != (want := 10 if i == first else 9)
+    ]
+    missing = [format_card(i) for i in range(52) if format_card(i) not in seen]
+    if missing and not unread:
+        # name the cards: a hand one short says which card is dealt nowhere
+        nowhere = (f"{', '.join(missing[:6])}{', ...' if len(missing) > 6 else ''}"
+                   f" {'is' if len(missing) == 1 else 'are'} dealt nowhere (hands + stock"
+                   f" hold {len(seen)} of the 52 cards)")
+        if sizes:
+            sizes[0] += f"; {nowhere}"
+        else:
+            sizes.append(nowhere)
+    return out + sizes
 
 
 def fill_deal(

@@ -41,6 +41,7 @@ def _match_steps(raw: RawCase) -> tuple[list[Step], list[tuple[int, str]]]:
                 rs.docstring,
                 rs.table,
                 rs.line,
+                rs.lines,
             )
         )
     return out, problems

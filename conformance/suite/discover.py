@@ -16,7 +16,7 @@ from conformance.suite.compiler import compile_case
 from conformance.suite.feature_file import parse_feature
 from conformance.suite.fixture_file import load_fixture_file, load_fixture_index
 from conformance.suite.model import RawCase, Scenario
-from conformance.suite.tags import known_rulesets
+from conformance.suite.tags import known_clauses, known_rulesets, unknown_clauses
 from phomspec.paths import features_dir, fixtures_dir
 
 
@@ -44,13 +44,16 @@ def _discover(paths: Sequence[str | Path] | None) -> tuple[list[Path], list[Path
 
 
 def load_scenarios(
-    paths: Sequence[str | Path] | None = None, rulesets: Sequence[str] | None = None
+    paths: Sequence[str | Path] | None = None,
+    rulesets: Sequence[str] | None = None,
+    check_clauses: bool = True,
 ) -> list[Scenario]:
     """Every scenario of the feature files and fixture cases, one per ruleset it applies to.
 
     ``paths``: feature files, fixture files or directories (default: the suite in
     ``phomspec.paths.features_dir()``). ``rulesets``: keep only scenarios run under these.
-    Raise :class:`ScenarioError` (file:line and what to do) for a malformed scenario.
+    Raise :class:`ScenarioError` (file:line and what to do) for a malformed scenario, and
+    (unless ``check_clauses`` is false) for a clause tag naming no clause of the spec.
     """
     if rulesets is not None:
         unknown = [r for r in rulesets if r not in known_rulesets()]
@@ -79,6 +82,10 @@ def load_scenarios(
                 )
             seen[base] = f"{raw.source}:{raw.line}"
         out += compiled
+    unknown = unknown_clauses(out, known_clauses()) if check_clauses else []
+    if unknown:
+        more = f" ({len(unknown) - 1} more: phom-conformance validate)" if len(unknown) > 1 else ""
+        raise ScenarioError(unknown[0] + more)
     if rulesets is not None:
         out = [s for s in out if s.ruleset in rulesets]
     return out

@@ -15,6 +15,14 @@ from conformance.errors import ScenarioError
 from conformance.suite.model import RawCase, RawStep
 
 
+def _doc_lines(doc_string: dict[str, Any] | None) -> tuple[int, ...]:
+    """The line of each line of a docstring (its content starts below the opening quotes)."""
+    if not doc_string:
+        return ()
+    first = int(doc_string["location"]["line"]) + 1
+    return tuple(range(first, first + len(doc_string["content"].splitlines())))
+
+
 def parse_feature(path: Path) -> list[RawCase]:
     """The scenarios of one feature file, as written; ScenarioError (file:line) when malformed."""
     try:
@@ -57,6 +65,7 @@ def parse_feature(path: Path) -> list[RawCase]:
                     s["text"].strip(),
                     s["location"]["line"],
                     docstring=doc_string["content"] if doc_string else None,
+                    lines=_doc_lines(doc_string),
                     table=tuple(tuple(c["value"] for c in row["cells"]) for row in table["rows"])
                     if table
                     else None,

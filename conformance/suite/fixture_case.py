@@ -83,7 +83,9 @@ def case_to_raw(
     def flush() -> None:
         if pending:
             doc = "\n".join(text for _, text in pending)
-            steps.append(RawStep("when", "the actions are played:", pending[0][0], docstring=doc))
+            lines = tuple(line for line, _ in pending)
+            text = "the actions are played:"
+            steps.append(RawStep("when", text, pending[0][0], docstring=doc, lines=lines))
             pending.clear()
 
     for i, item in enumerate(case["script"]):

@@ -224,6 +224,13 @@ def _sibling_index(path: Path) -> FixtureIndex:
     return FixtureIndex(deals, scripts)
 
 
+def _load_error(problems: Sequence[Problem]) -> ScenarioError:
+    """One line for a fixture file that cannot load: its first problem, and how many more."""
+    more = len(problems) - 1
+    rest = f" ({more} more: phom-conformance validate {problems[0].file})" if more else ""
+    return ScenarioError(f"{problems[0]}; fix the fixture (spec/schemas/fixture.schema.json){rest}")
+
+
 def load_fixture_file(path: Path, deals: Mapping[str, NamedDeal] | None = None) -> FixtureFile:
     """Load one fixture file; raise :class:`ScenarioError` naming file:line when it is wrong."""
     file = str(path)
@@ -236,10 +243,7 @@ def load_fixture_file(path: Path, deals: Mapping[str, NamedDeal] | None = None) 
     if not problems:
         problems = _semantic_problems(data, doc, file, dict(deals or {}) | own)
     if problems:
-        listed = "\n  ".join(str(p) for p in problems)
-        raise ScenarioError(
-            f"{problems[0]}\n  {listed}\nfix the fixture (schema: spec/schemas/fixture.schema.json)"
-        )
+        raise _load_error(problems)
     cases = tuple(
         case_to_raw(case, doc, ["cases", i], file)
         for i, case in enumerate(data.get("cases") or [])
@@ -258,9 +262,7 @@ def load_fixture_index(paths: Sequence[Path]) -> FixtureIndex:
             continue
         problems = _schema_problems(data, doc, str(path))
         if problems:
-            raise ScenarioError(
-                f"{problems[0]}; fix the fixture (spec/schemas/fixture.schema.json)"
-            )
+            raise _load_error(problems)
         found: list[tuple[str, NamedDeal | NamedScript, dict[str, Any]]] = [
             *(("deal", d, deals) for d in _index_deals(data, doc, str(path)).values()),
             *(("script", sc, scripts) for sc in _index_scripts(data, doc, str(path)).values()),

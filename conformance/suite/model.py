@@ -29,6 +29,8 @@ class RawStep:
     line: int
     docstring: str | None = None
     table: tuple[tuple[str, ...], ...] | None = None
+    #: The line of each line of the docstring, where known.
+    lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,8 @@ class Step:
     docstring: str | None = field(default=None, repr=False)
     table: tuple[tuple[str, ...], ...] | None = field(default=None, repr=False)
     line: int = 0
+    #: The line of each line of the docstring, where known (RawStep.lines).
+    lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def label(self) -> str:

@@ -15,9 +15,11 @@ from typing import Any
 
 from conformance.errors import ScenarioError, ScenarioSkipped, StepFailure
 from conformance.protocol import Driver, Pending
+from conformance.suite.blame import SetupRefused, action_line, refused_on_reference
 from conformance.suite.cards import check_deal, misplaced_cards
 from conformance.suite.model import FixtureIndex, Scenario, StepError
 from conformance.suite.support import game_id, readings_to_send, unsupported
+from reference_impl.action_text import action_words
 from reference_impl.cards import format_card
 
 
@@ -162,13 +164,16 @@ class Sent:
     asserted: bool = False
     reply: dict[str, Any] | None = None
     before: dict[str, Any] | None = None
+    #: The position of the sending step in the scenario.
+    index: int | None = None
 
 
 def run_scenario(
     scenario: Scenario, driver: Driver, transcript: Transcript | None = None
 ) -> Transcript:
     """Play the steps of ``scenario`` through ``driver``; raise StepFailure / ScenarioSkipped
-    / ImplError. The exception, if any, carries the transcript so far as ``.transcript``."""
+    / ImplError, or ScenarioError when the reference too refuses its setup. The exception, if
+    any, carries the transcript so far as ``.transcript``."""
     transcript = transcript if transcript is not None else Transcript(scenario.id)
     play = Play(driver, scenario, transcript)
     try:
@@ -176,6 +181,13 @@ def run_scenario(
             play.begin(index)
             step.definition.run(play, step.args)
         play.finish()
+    except SetupRefused as e:
+        e.transcript = transcript  # type: ignore[attr-defined]
+        error = refused_on_reference(scenario)
+        if error is None:
+            raise
+        error.transcript = transcript  # type: ignore[attr-defined]
+        raise error from None
     except BaseException as e:
         e.transcript = transcript  # type: ignore[attr-defined]
         raise
@@ -203,6 +215,7 @@ class Play:
         self._start_reply: dict[str, Any] | None = None
         self._sent: list[Sent] = []
         self._settled = 0
+        self._support_checked = False
 
     # -- steps ---------------------------------------------------------------------------
 
@@ -228,11 +241,12 @@ class Play:
         hello = getattr(self.driver, "hello", None)
         return not isinstance(hello, dict) or query in (hello.get("queries") or [])
 
-    def clause_for(self, implied: str | None = None) -> str | None:
-        """The clause a failure of the current step is reported under: the one the step
-        names; else the first clause the step implies ("A|B" for several) that the scenario
-        checks; else the scenario's first clause."""
-        step = self.scenario.steps[self.index] if self.index is not None else None
+    def clause_for(self, implied: str | None = None, index: int | None = None) -> str | None:
+        """The clause a failure of the current step (or of step number ``index``) is
+        reported under: the one the step names; else the first clause the step implies
+        ("A|B" for several) that the scenario checks; else the scenario's first clause."""
+        index = self.index if index is None else index
+        step = self.scenario.steps[index] if index is not None else None
         if step is not None and step.clause:
             return step.clause
         own = step.definition.clause if step is not None else None
@@ -250,6 +264,8 @@ class Play:
     # -- talking to the implementation ---------------------------------------------------------
 
     def _send(self, message: dict[str, Any]) -> tuple[Pending, Exchange]:
+        if not self._support_checked:  # whatever step sends first (a next_game query, say)
+            self.check_support()
         exchange = Exchange(self.step_label, dict(message))
         self.transcript.exchanges.append(exchange)
         return self.driver.send(message), exchange
@@ -265,7 +281,9 @@ class Play:
         return self._read(*self._send(message))
 
     def check_support(self) -> None:
-        """Raise ScenarioSkipped when the implementation's hello rules the scenario out."""
+        """Raise ScenarioSkipped when the implementation's hello rules the scenario out
+        (checked before the scenario's first request)."""
+        self._support_checked = True
         hello = getattr(self.driver, "hello", None)
         if not isinstance(hello, dict):
             return
@@ -325,12 +343,10 @@ class Play:
             if error.get("code") == "unsupported":
                 raise ScenarioSkipped(f"new_game: unsupported: {error.get('message', '')}")
             assert self._start is not None
-            raise StepFailure(
-                self._start[0],
-                "the game starts",
-                f"error {error.get('code')}: {error.get('message')}",
-                self.clause_for(),
-            )
+            actual = f"error {error.get('code')}: {error.get('message')}"
+            where = f"{self.scenario.source}:{self.scenario.line}"
+            raise SetupRefused(self._start[0], where, f"new_game is refused ({actual})",
+                               "the game starts", actual, self.clause_for())
 
     def act(self, seat: int, action: dict[str, Any]) -> None:
         """Send one action (pipelined: the reply is read when an expectation needs it).
@@ -345,7 +361,8 @@ class Play:
         pending, exchange = self._send(
             {"type": "apply", "game": self.game, "seat": seat, "action": action}
         )
-        self._sent.append(Sent(self.step_label, seat, action, pending, exchange, before=before))
+        self._sent.append(Sent(self.step_label, seat, action, pending, exchange, before=before,
+                               index=self.index))
 
     def check_unchanged(self) -> None:
         """After a refused action: the state is what it was before it (INV.REJECT-UNCHANGED)."""
@@ -380,12 +397,7 @@ class Play:
                 if error.get("code") == "unsupported":
                     raise ScenarioSkipped(f"apply: unsupported: {error.get('message', '')}")
                 if not sent.asserted:
-                    raise StepFailure(
-                        sent.label,
-                        "accepted",
-                        f"error {error.get('code')}: {error.get('message')}",
-                        self.clause_for(),
-                    )
+                    self._refused(sent, f"error {error.get('code')}: {error.get('message')}")
                 continue
             if reply.get("ruling") == "accepted":
                 self.events.extend(reply.get("events") or [])
@@ -393,7 +405,19 @@ class Play:
                 actual = f"rejected {reply.get('reason')} under {reply.get('clause')}"
                 if reply.get("message"):
                     actual += f" ({reply['message']})"
-                raise StepFailure(sent.label, "accepted", actual, self.clause_for())
+                self._refused(sent, actual)
+
+    def _refused(self, sent: Sent, actual: str) -> None:
+        """An action played without a check was refused: the scenario cannot go on."""
+        where = sent.label
+        if sent.index is not None:
+            step = self.scenario.steps[sent.index]
+            earlier = self._sent[: self._sent.index(sent)]
+            nth = sum(1 for x in earlier if x.index == sent.index)
+            where = f"{step.where.rsplit(':', 1)[0]}:{action_line(step, nth)}"
+        what = f"seat {sent.seat} {action_words(sent.action, third=True)} is {actual}"
+        raise SetupRefused(sent.label, where, what, "accepted", actual,
+                           self.clause_for(index=sent.index))
 
     def last_action(self) -> Sent:
         if not self._sent:

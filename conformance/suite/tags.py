@@ -8,12 +8,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+
+import yaml
 
 from conformance.errors import ScenarioError
-from conformance.suite.model import RawCase
+from conformance.suite.model import RawCase, Scenario
 from phomspec import list_rulesets, resolve_ruleset
+from phomspec.paths import spec_dir
+from phomspec.problems import did_you_mean
+from phomspec.yamlio import FAST_LOADER
 
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CLAUSE_RE = re.compile(r"^[A-Z0-9]+(?:\.[A-Z0-9-]+)+$")
@@ -25,6 +32,41 @@ TAG_KINDS = ("id", "clause", "ruleset", "reading", "source")
 def known_rulesets() -> tuple[str, ...]:
     """The ids of the kit's rulesets (spec/rulesets/), sorted."""
     return tuple(list_rulesets())
+
+
+@cache
+def _clause_ids(clauses: Path) -> frozenset[str]:
+    ids: set[str] = set()
+    for path in sorted(clauses.glob("*.yaml")):
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)
+        except (OSError, yaml.YAMLError):
+            continue  # validate reports a spec file that cannot be read
+        items = data.get("clauses") if isinstance(data, dict) else None
+        for c in items or []:
+            if isinstance(c, dict) and isinstance(c.get("id"), str):
+                ids.add(c["id"])
+    return frozenset(ids)
+
+
+def known_clauses() -> frozenset[str]:
+    """The clause ids of the spec in use (``spec/clauses/*.yaml``), read without validating
+    the spec (``phom-conformance validate`` does that)."""
+    return _clause_ids(spec_dir() / "clauses")
+
+
+def unknown_clauses(scenarios: Iterable[Scenario], known: Iterable[str]) -> list[str]:
+    """One line per scenario tag naming a clause not in ``known``, at the scenario's
+    file:line (once, though a scenario runs under several rulesets)."""
+    ids = frozenset(known)
+    lines: dict[str, None] = {}
+    for sc in scenarios:
+        for c in sc.clauses:
+            if c not in ids:
+                where = f"{sc.source}:{sc.line}: scenario {sc.base_id or sc.id}"
+                lines[f"{where}: unknown clause {c!r}{did_you_mean(c, ids)};"
+                      " name one of `phom-conformance clauses`"] = None
+    return list(lines)
 
 
 @cache

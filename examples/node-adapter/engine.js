@@ -64,7 +64,7 @@ class Game {
   reject(reason, clause, message) { return { ok: false, reason, clause, message }; }
 
   checkTurn(seat) {
-    if (this.phase === 'over') return this.reject('GAME_OVER', 'ROUND.GAME-END', 'the game is over');
+    if (this.phase === 'over') return this.reject('GAME_OVER', 'TURN.GAME-OVER', 'the game is over');
     if (seat !== this.toAct) {
       return this.reject('NOT_YOUR_TURN', 'TURN.NOT-YOUR-TURN', `seat ${this.toAct} is to act`);
     }

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,3 +58,34 @@ def test_u_after_a_draw(tmp_path: Path) -> None:
     finally:
         driver.close()
     assert driver.exit_status == 0
+
+
+def test_run_shows_no_failure_caused_by_the_kit(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    """The whole suite: what the example cannot play (eats, lay-downs, other rulesets, the
+    next_game query it does not declare) is skipped; what it plays passes."""
+    report = tmp_path / "node.jsonl"
+    code, out, _ = cli(monkeypatch, "run", "--impl", f"{NODE} {ADAPTER}", "--report", str(report))
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    body = [r for r in lines if r["kind"] == "scenario"]
+    bad = [(r["id"], r["outcome"], r["message"][:120]) for r in body
+           if r["outcome"] not in ("pass", "skipped")]
+    assert bad == [] and code == 0, out
+    session = [r for r in body if r["id"].startswith("session-")]
+    assert session and all(r["outcome"] == "skipped" and not r["transcript"] for r in session)
+    assert any(r["outcome"] == "pass" for r in body)
+
+
+def test_the_pytest_plugin_shows_no_failure_caused_by_the_kit() -> None:
+    """Through ``pytest --phom-impl``: the session scenarios under every ruleset (none of
+    them sends next_game), a scenario that skips at an eat it cannot play (its later
+    actions are not judged), and the game over it does play."""
+    words = "host or winner or nobody_may_act or eats_change_no_turn"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rfE",
+         "features/test_features.py", "--phom-impl", f"{NODE} {ADAPTER}", "-k", words],
+        capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    summary = proc.stdout.strip().splitlines()[-1]
+    assert "failed" not in summary and "error" not in summary, summary
+    assert "skipped" in summary and "passed" in summary, summary

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from conformance.drivers.inprocess import InProcessDriver
-from conformance.errors import ScenarioSkipped, StepFailure
+from conformance.errors import ScenarioError, ScenarioSkipped, StepFailure
 from conformance.protocol import Driver, Pending
 from conformance.suite.discover import load_scenarios
 
@@ -109,7 +109,42 @@ def test_a_wrong_expectation_fails_with_the_clause(tmp_path: Path) -> None:
     assert err.value.clause == "TURN.ORDER"
 
 
-def test_an_unexpected_rejection_fails_at_its_action(tmp_path: Path) -> None:
+class RejectingDriver(CountingDriver):
+    """The reference, except that it rejects every discard of ``card``."""
+
+    def __init__(self, card: str):
+        super().__init__()
+        self.card = card
+
+    def send(self, message: dict[str, Any]) -> Pending:
+        action = message.get("action") or {}
+        if action.get("type") == "discard" and action.get("card") == self.card:
+            reply = {"id": 0, "ok": True, "ruling": "rejected", "reason": "CARD_NOT_IN_HAND",
+                     "clause": "TURN.CARD-IN-HAND", "message": "no"}
+
+            class _P(Pending):
+                def result(self) -> dict[str, Any]:
+                    return reply
+
+            return _P()
+        return super().send(message)
+
+
+def test_an_unexpected_rejection_fails_at_its_action(scenario) -> None:  # type: ignore[no-untyped-def]
+    """An action the scenario plays unchecked, refused by the implementation but not by the
+    reference: a fail at that action, under the clause of the step that sent it."""
+    driver = RejectingDriver("6D")
+    driver.start()
+    with pytest.raises(StepFailure) as err:
+        scenario.run(driver)
+    assert err.value.step.endswith("seat 1 discards 6D")
+    assert err.value.expected == "accepted"
+    assert "CARD_NOT_IN_HAND" in str(err.value.actual)
+    assert err.value.clause == "TURN.EAT.MAKES-PHOM"
+
+
+def test_a_setup_illegal_on_the_reference_is_an_error_at_its_line(tmp_path: Path) -> None:
+    """The scenario itself plays an action the reference refuses: an error at that line."""
     path = tmp_path / "run.feature"
     path.write_text(
         FEATURE.replace("And seat 1 discards 6D", "And seat 1 discards 6H"), encoding="utf-8"
@@ -117,11 +152,12 @@ def test_an_unexpected_rejection_fails_at_its_action(tmp_path: Path) -> None:
     [s] = load_scenarios([path])
     driver = InProcessDriver()
     driver.start()
-    with pytest.raises(StepFailure) as err:
+    with pytest.raises(ScenarioError) as err:
         s.run(driver)
-    assert "When seat 1 discards 6H" in err.value.step or "And seat 1 discards 6H" in err.value.step
-    assert err.value.expected == "accepted"
-    assert "CARD_NOT_IN_HAND" in str(err.value.actual)
+    line = FEATURE.splitlines().index("    And seat 1 discards 6D") + 1
+    assert str(err.value).startswith(f"{path}:{line}: the scenario's own setup is illegal")
+    assert "seat 1 discards 6H is rejected CARD_NOT_IN_HAND" in str(err.value)
+    assert "\n" not in str(err.value)
 
 
 def test_skipped_when_hello_lacks_the_ruleset(scenario) -> None:  # type: ignore[no-untyped-def]

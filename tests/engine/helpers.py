@@ -27,9 +27,8 @@ def new_game(
     options = kw.pop("options", None)
     session = kw.pop("session", None)
     readings = kw.pop("readings", None)
-    return Game(
-        load_ruleset(ruleset, options, readings), make_deal(hands, stock_top, first), session=session
-    )
+    rs = load_ruleset(ruleset, options, readings)
+    return Game(rs, make_deal(hands, stock_top, first), session=session)
 
 
 def play(game: Game, script: str) -> list[dict[str, Any]]:

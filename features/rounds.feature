@@ -220,7 +220,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     And the ranking is: seat 0 nhất 5, seat 1 nhì 5, seat 3 ba 39, seat 2 bét 41
 
   @id:rounds-tai-lay-down-after-send-refused @ruleset:all @clause:LAY.CLOSED-BY-SEND @clause:ROUND.TAI-ACTIONS @negative
-  @reading:AMB.LAY-SEND-ORDER=lay-then-send
+  @reading:AMB.LAY-SEND-ORDER=lay-then-send @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
   Scenario: On a tái turn too the lay-down step ends with the first send
     Given the deal "fx-tai-send"
     When the script "ts-to-tai" is played

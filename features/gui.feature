@@ -235,10 +235,11 @@ Feature: Sending cards (gửi)
     When the script "se-to-seat-2-final" is played
     And seat 2 draws
     And seat 2 lays down 2H 3H 4H
+    And seat 2 lays down 7S 7D 7C
+    # the eaten card's phỏm is down before the send (SEND.AFTER-LAY-DOWN)
     And seat 2 sends JC to seat 1's phỏm 0
     Then the action is accepted
-    When seat 2 lays down 7S 7D 7C
-    And seat 2 discards 5H
+    When seat 2 discards 5H
     Then the action is accepted
     And seat 1's phỏm 0 is 8C 9C 10C JC
     And seat 2 has laid 2H 3H 4H and 7S 7D 7C

@@ -167,3 +167,54 @@ Feature: Laying down phỏm (hạ phỏm)
     # seat 1: 3S 9S AD = 13; seat 0: AS 6C KC 2D 3D 3H = 28; seat 3: 4S 2C 5D 6D 9D 8H = 34;
     # seat 2: 6S 7C 9C JC 9H KH = 55
     And the ranking is: seat 1 nhất 13, seat 0 nhì 28, seat 3 ba 34, seat 2 bét 55
+
+  # ---- the order of the turn: lay down, send, discard (deal "fx-tai-send-eat": seat 0 laid
+  # 3S 3C 3H on turn 13 and discarded the cây chốt 10S; seat 1 holds JS QS, 9H 9D 9C and 3D,
+  # which fits seat 0's set) ---------------------------------------------------------------
+
+  @id:send-refused-while-eaten-unlaid @clause:SEND.AFTER-LAY-DOWN @negative
+  @reading:AMB.LAY-SEND-ORDER=lay-then-send
+  Scenario: No send while the eaten card is still in hand, even after another lay-down
+    Given the deal "fx-tai-send-eat"
+    When the script "tse-a-laid" is played
+    And seat 1 eats 10S with JS QS
+    And seat 1 lays down 9H 9D 9C
+    Then the action is accepted
+    # 10S, eaten, is still in hand: its phỏm 10S JS QS comes before any send
+    And seat 1 may not send 3D to seat 0's phỏm 0
+    When seat 1 sends 3D to seat 0's phỏm 0
+    Then the action is rejected with SEND_BEFORE_LAY_DOWN under clause SEND.AFTER-LAY-DOWN
+    And seat 0's phỏm 0 is 3S 3C 3H
+
+  @id:send-after-eaten-phom-laid @clause:SEND.AFTER-LAY-DOWN @clause:LAY.CLOSED-BY-SEND
+  Scenario: Lay down every phỏm first, the eaten card's included; then the send goes through
+    Given the deal "fx-tai-send-eat"
+    When the script "tse-a-laid" is played
+    And seat 1 eats 10S with JS QS
+    And seat 1 lays down 9H 9D 9C
+    And seat 1 lays down 10S JS QS
+    Then the action is accepted
+    And seat 1 may send 3D to seat 0's phỏm 0
+    When seat 1 sends 3D to seat 0's phỏm 0
+    Then the action is accepted
+    And seat 0's phỏm 0 is 3S 3C 3H 3D
+    When seat 1 discards AC
+    Then the action is accepted
+    And seat 1 has laid 9H 9D 9C and 10S JS QS
+
+  @id:lay-down-after-send-refused @clause:LAY.CLOSED-BY-SEND @negative
+  @reading:AMB.LAY-SEND-ORDER=lay-then-send
+  Scenario: Once a card is sent the lay-down step is over for the turn
+    Given the deal "fx-tai-send-eat"
+    When the script "tse-a-laid" is played
+    And seat 1 eats 10S with JS QS
+    And seat 1 lays down 10S JS QS
+    And seat 1 sends 3D to seat 0's phỏm 0
+    Then the action is accepted
+    And seat 1 may not lay down 9H 9D 9C
+    When seat 1 lays down 9H 9D 9C
+    Then the action is rejected with LAY_DOWN_AFTER_SEND under clause LAY.CLOSED-BY-SEND
+    And seat 1 has laid 10S JS QS
+    # 9H 9D 9C stay in hand; the discard still ends the turn
+    When seat 1 discards AC
+    Then the action is accepted

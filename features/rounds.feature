@@ -197,6 +197,7 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
   @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.LAYDOWN-TIME=first-turn @reading:AMB.TAI-DISCARD-CHOT=chot
   @clause:ROUND.TAI-DISCARD-IS-CHOT @clause:SEND.TARGET-LAID-ONLY @clause:SEND.EXTENDED-PHOM
   @clause:RANK.LAYDOWN-TIME @clause:RANK.TIE-EARLIER-LAYDOWN @full-game @reading:AMB.SEND-EXTENDED=extend-again
+  @clause:LAY.CLOSED-BY-SEND
   Scenario: On its tái turn seat 0 draws 8H, lays 8S 8C 8H, sends 4D to seat 2's run, discards KC
     Given the deal "fx-tai-send"
     When the script "ts-to-tai" is played
@@ -217,6 +218,22 @@ Feature: Rounds, chuyển bài, né hạ, tái and thêm vòng
     # seat 0: 3D 2H = 5; seat 1: AC 2C 2D = 5. Seat 0's first final-round turn (13) came
     # before seat 1's (14); its tái on turn 17 does not change that.
     And the ranking is: seat 0 nhất 5, seat 1 nhì 5, seat 3 ba 39, seat 2 bét 41
+
+  @id:rounds-tai-lay-down-after-send-refused @ruleset:all @clause:LAY.CLOSED-BY-SEND @clause:ROUND.TAI-ACTIONS @negative
+  @reading:AMB.LAY-SEND-ORDER=lay-then-send @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional
+  Scenario: On a tái turn too the lay-down step ends with the first send
+    Given the deal "fx-tai-send"
+    When the script "ts-to-tai" is played
+    And seat 0 draws
+    # seat 0 laid 3S 3C 3H on turn 13 and has no eaten card: it may send at once
+    And seat 0 sends 4D to seat 2's phỏm 0
+    Then the action is accepted
+    And seat 0 may not lay down 8S 8C 8H
+    When seat 0 lays down 8S 8C 8H
+    Then the action is rejected with LAY_DOWN_AFTER_SEND under clause LAY.CLOSED-BY-SEND
+    And seat 0 has laid 3S 3C 3H
+    When seat 0 discards KC
+    Then the action is accepted
 
   @id:rounds-tai-own-phom-refused @ruleset:all @clause:ROUND.TAI-ACTIONS @clause:SEND.NOT-OWN @negative
   @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-OWN=not-own @reading:AMB.TAI-OWN-PHOM=not-own

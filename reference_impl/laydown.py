@@ -1,7 +1,10 @@
 """Hạ phỏm and gửi: laying down phỏm and sending cards on a final-round turn.
 
 Both happen only on a final-round turn after the draw or eat and before the discard
-(LAY.FINAL-ROUND-ONLY, SEND.AFTER-LAY-DOWN), tái turns included (ROUND.TAI-ACTIONS).
+(LAY.FINAL-ROUND-ONLY, SEND.AFTER-LAY-DOWN), tái turns included (ROUND.TAI-ACTIONS), in the
+text's order where ``send.closes_lay_down`` holds (AMB.LAY-SEND-ORDER): the lay-down step
+ends with the turn's first send (LAY.CLOSED-BY-SEND), and no card is sent while an eaten
+card is still in hand (SEND.AFTER-LAY-DOWN).  Each turn starts the order afresh.
 """
 
 from __future__ import annotations
@@ -36,6 +39,12 @@ def final_turn_needed(
 def lay_down_problem(st: GameState, seat: int, phoms: list[int]) -> Rejected | None:
     """Why laying down these phỏm (masks of hand cards) is illegal, or None."""
     p = st.p
+    if p.send_closes_lay_down and st.turn_sent:
+        return reject(
+            Reason.LAY_DOWN_AFTER_SEND,
+            "LAY.CLOSED-BY-SEND",
+            "a card was sent this turn: lay down before sending",
+        )
     hand = st.hands[seat]
     eaten = st.eaten[seat] & hand
     used = 0
@@ -173,6 +182,13 @@ def check_send(st: GameState, seat: int, action: Send) -> Rejected | None:
         return reject(
             Reason.SEND_NEEDS_PHOM, "SEND.REQUIRES-PHOM", "lay down a phỏm before sending"
         )
+    unlaid = eaten_unlaid(st, seat)
+    if unlaid:
+        return reject(
+            Reason.SEND_BEFORE_LAY_DOWN,
+            "SEND.AFTER-LAY-DOWN",
+            f"lay down the phỏm of the eaten {_codes(unlaid)} before sending",
+        )
     t, k = action.seat, action.phom
     if not (0 <= t < st.n and 0 <= k < len(st.laid_now[t])) or st.left[t]:
         return reject(
@@ -194,6 +210,14 @@ def check_send(st: GameState, seat: int, action: Send) -> Rejected | None:
             Reason.SEND_DOES_NOT_FIT, "SEND.FIT", f"{CODES[c]} does not extend {_codes(target)}"
         )
     return send_keeps_hand(st, seat, c)
+
+
+def eaten_unlaid(st: GameState, seat: int) -> int:
+    """The eaten cards still in hand that forbid a send now (SEND.AFTER-LAY-DOWN), as a
+    mask; 0 when the order is free (``send.closes_lay_down`` off)."""
+    if not st.p.send_closes_lay_down:
+        return 0
+    return st.eaten[seat] & st.hands[seat]
 
 
 def send_keeps_hand(st: GameState, seat: int, c: int) -> Rejected | None:
@@ -233,6 +257,8 @@ def send_targets(st: GameState, seat: int) -> list[tuple[int, int, int]]:
         return []
     if p.send_requires_phom and not st.laid[seat]:
         return []
+    if eaten_unlaid(st, seat):
+        return []
     sendable = st.hands[seat] & ~st.eaten[seat]
     out = []
     for t in range(st.n):
@@ -252,4 +278,5 @@ def do_send(st: GameState, seat: int, action: Send) -> None:
     st.hands[seat] &= ~(1 << c)
     st.laid_now[t][k] |= 1 << c
     st.sent[seat].append((c, t, k))
+    st.turn_sent = True
     st.events.append({"type": "sent", "seat": seat, "card": CODES[c], "to": {"seat": t, "phom": k}})

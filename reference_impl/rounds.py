@@ -24,6 +24,7 @@ def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
     st.turn_no += 1
     st.turn_pile = k
     st.turn_drew = False
+    st.turn_sent = False
     st.final_round = k == 3  # ROUND.COUNT-BY-PILE
     st.tai = st.final_round and st.had_final[seat]  # ROUND.TAI
     if st.final_round:

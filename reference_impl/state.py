@@ -122,6 +122,7 @@ class GameState:
     final_round: bool
     tai: bool
     turn_drew: bool  # the current turn began with a draw (Ù tròn)
+    turn_sent: bool  # a card was sent this turn: the lay-down step is over (LAY.CLOSED-BY-SEND)
     had_final: list[bool]
     first_final: list[int]
     last_final: list[int]
@@ -157,7 +158,7 @@ class GameState:
             laid_at=[[] for _ in range(n)], sent=[[] for _ in range(n)],
             left=[False] * n, left_order=[],
             lead=deal.first, to_act=deal.first, phase=Phase.DISCARD_ONLY, turn_no=0,
-            turn_pile=0, final_round=False, tai=False, turn_drew=False,
+            turn_pile=0, final_round=False, tai=False, turn_drew=False, turn_sent=False,
             had_final=[False] * n, first_final=[0] * n, last_final=[0] * n,
             last_discard=None, eats_by=[[] for _ in range(n)], eaten_count=[0] * n,
             latest_eater=None, eater_before_turn=None, chot_eater=None,

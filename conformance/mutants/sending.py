@@ -35,6 +35,27 @@ def _sent_scored() -> list[Patch]:
     return [wrap(settle, "settle_points", points), wrap(settle, "final_points", final)]
 
 
+def _send_before_eaten_laid() -> list[Patch]:
+    # A card may be sent while an eaten card is still in hand (SEND.AFTER-LAY-DOWN broken).
+    def unlaid(orig: Fn) -> Fn:
+        def eaten_unlaid(st: GameState, seat: int) -> int:
+            return 0
+        return eaten_unlaid
+
+    return [wrap(laydown, "eaten_unlaid", unlaid)]
+
+
+def _lay_down_after_send() -> list[Patch]:
+    # A send does not end the lay-down step (LAY.CLOSED-BY-SEND broken).
+    def sent(orig: Fn) -> Fn:
+        def do_send(st: GameState, seat: int, action: Any) -> None:
+            orig(st, seat, action)
+            st.turn_sent = False
+        return do_send
+
+    return [wrap(laydown, "do_send", sent)]
+
+
 def _lay_down_any_round() -> list[Patch]:
     # Phỏm may be laid down in any round, after the draw (LAY.FINAL-ROUND-ONLY broken).
     def needed(orig: Fn) -> Fn:
@@ -70,4 +91,9 @@ MUTANTS: tuple[Mutant, ...] = (
            ("SEND.EXTENDED-PHOM",), params_patch({"send.to_extended_phom": False})),
     Mutant("lay-any-round", "sending", "phỏm may be laid down in any round",
            ("LAY.FINAL-ROUND-ONLY",), _lay_down_any_round),
+    Mutant("send-before-eaten-laid", "sending",
+           "a card may be sent while an eaten card is still in hand",
+           ("SEND.AFTER-LAY-DOWN",), _send_before_eaten_laid),
+    Mutant("lay-after-send", "sending", "a phỏm may be laid down after a send in the same turn",
+           ("LAY.CLOSED-BY-SEND",), _lay_down_after_send),
 )

@@ -26,7 +26,9 @@ def new_game(
 ) -> Game:
     options = kw.pop("options", None)
     session = kw.pop("session", None)
-    return Game(load_ruleset(ruleset, options), make_deal(hands, stock_top, first), session=session)
+    readings = kw.pop("readings", None)
+    rs = load_ruleset(ruleset, options, readings)
+    return Game(rs, make_deal(hands, stock_top, first), session=session)
 
 
 def play(game: Game, script: str) -> list[dict[str, Any]]:

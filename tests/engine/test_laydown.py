@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reference_impl import Game
 from reference_impl.actions import LayDown, Send, parse_action
 
@@ -150,15 +152,15 @@ def test_eaten_cards_at_lay_down() -> None:
     assert of_type(events, "discarded")[0]["chot"] is True
 
 
-def test_a_lay_down_must_leave_a_card_to_discard() -> None:
+def _lay_sends_then_tens(readings: dict[str, str] | None = None) -> Any:
     # co-ban, 2 players. After five draw-and-discard turns both piles hold 3 (final round).
     # Seat 0 lays 5H 6H 7H. Seat 1 draws 9H, lays the four 2s, sends 4H, 8H and 9H to seat 0's
-    # run (4H..9H), and holds 10S 10C 10D: laying them would leave nothing to discard, so the
-    # lay-down is refused (TURN.DISCARD-ENDS-TURN) and a discard ends the turn instead.
+    # run (4H..9H), and holds 10S 10C 10D.
     g = new_game(
         "co-ban",
         ["5H 6H 7H AS 3C 6C 9C QC KS JD", "2S 2C 2D 2H 10S 10C 10D 4H 8H"],
         "QD KC KD 5S 8S 3D 9H",
+        readings=readings,
     )
     play(g, "0: discard KS")
     cycles(g, 5)
@@ -166,7 +168,42 @@ def test_a_lay_down_must_leave_a_card_to_discard() -> None:
     play(g, "1: draw\n1: lay down 2S 2C 2D 2H\n1: send 4H to 0:0\n1: send 8H to 0:0")
     play(g, "1: send 9H to 0:0")
     assert sorted(g.state()["hands"][1]) == ["10C", "10D", "10S"]
+    return g
+
+
+def test_a_lay_down_must_leave_a_card_to_discard() -> None:
+    # Reachable only when sends and lay-downs may alternate (AMB.LAY-SEND-ORDER interleaved):
+    # laying 10S 10C 10D after the sends would leave nothing to discard, so the lay-down is
+    # refused (TURN.DISCARD-ENDS-TURN) and a discard ends the turn instead.
+    g = _lay_sends_then_tens({"AMB.LAY-SEND-ORDER": "interleaved"})
     rejected(g, 1, "lay down 10S 10C 10D", "LAY_DOWN_LAST_CARD")
     assert not [a for a in g.legal_actions() if str(a).startswith("lay down")]
     accept(g, 1, parse_action("discard 10D"))
     assert g.is_over
+
+
+def test_no_lay_down_after_a_send() -> None:
+    # The text's order (LAY.CLOSED-BY-SEND): the first send ended seat 1's lay-down step.
+    g = _lay_sends_then_tens()
+    rejected(g, 1, "lay down 10S 10C 10D", "LAY_DOWN_AFTER_SEND")
+    assert not [a for a in g.legal_actions() if str(a).startswith("lay down")]
+    accept(g, 1, parse_action("discard 10D"))
+    assert g.is_over
+
+
+def test_no_send_while_an_eaten_card_is_in_hand() -> None:
+    # co-ban, 2 players. Seat 0 eats seat 1's 9H with 10H JH on turn 3 (its KS moves to seat
+    # 1's pile). Seat 1 lays 5H 6H 7H in its final round; then seat 0 lays 2S 2C 2D, but 9H
+    # is still in hand, so 4H may not be sent (SEND.AFTER-LAY-DOWN) until 9H 10H JH is down.
+    g = new_game(
+        "co-ban",
+        ["KS 2S 2C 2D 10H JH 4H 8C KD QS", "5H 6H 7H 9H AS 3C 6C QC JD"],
+        "9S QD KC 5S 8S 3D 5D",
+    )
+    play(g, "0: discard KS\n1: draw\n1: discard 9H\n0: eat 9H with 10H JH\n0: discard KD")
+    cycles(g, 4)
+    play(g, "1: draw\n1: lay down 5H 6H 7H\n1: discard 3D")
+    play(g, "0: draw\n0: lay down 2S 2C 2D")
+    assert "send 4H to seat 1's phỏm 0" not in [str(a) for a in g.legal_actions()]
+    rejected(g, 0, "send 4H to 1:0", "SEND_BEFORE_LAY_DOWN")
+    play(g, "0: lay down 9H 10H JH\n0: send 4H to 1:0")

@@ -10,17 +10,25 @@ from conformance.suite.model import StepError
 from conformance.suite.play import Play
 from conformance.suite.steps.common import describe_reply, expect, own_laid, phom_with_sent
 from conformance.suite.steps.registry import step
-from reference_impl import melds
+from phomspec.cards import RANKS
 from reference_impl.action_text import CARDS, action_words
-from reference_impl.cards import mask_of, parse_card, parse_cards, points
+from reference_impl.cards import parse_card, points
 
 # ---------------------------------------------------------------------------------------------
 # Then: invariants
 
 
-def _is_phom(cards: Sequence[str]) -> bool:
-    """Whether the cards (codes) form one phỏm, by the reference's meld table (PHOM.*)."""
-    return len(set(cards)) == len(cards) and melds.is_phom(mask_of(parse_cards(cards)))
+def is_phom_by_text(cards: Sequence[str]) -> bool:
+    """Whether the card codes form one phỏm, straight from the clause text and not through
+    the engine: 3 or more distinct cards, all of one rank (PHOM.SET), or of one suit on
+    consecutive ranks with the Ace low and no wrap from K to A (PHOM.RUN)."""
+    if len(cards) < 3 or len(set(cards)) != len(cards):
+        return False
+    ranks = sorted(RANKS.index(c[:-1].upper().replace("T", "10")) for c in cards)
+    if len(set(ranks)) == 1:
+        return True
+    one_suit = len({c[-1].upper() for c in cards}) == 1
+    return one_suit and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
 
@@ -49,7 +57,7 @@ def _laid_valid(play: Play) -> None:
     for seat, seat_laid in enumerate(st.get("laid") or []):
         for k in range(len(seat_laid)):
             cards = phom_with_sent(st, seat, k) or frozenset()
-            if not _is_phom(sorted(cards)):
+            if not is_phom_by_text(sorted(cards)):
                 bad.append(f"seat {seat} phỏm {k}: {sorted(cards)}")
     expect(play, not bad, "every laid phỏm valid", bad)
 

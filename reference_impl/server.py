@@ -23,6 +23,9 @@ from phomspec.rulesets import list_rulesets, option_specs
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import Action, from_json, to_json
 from reference_impl.errors import DealError
+from reference_impl.evaluate import MEMBERS as EVALUATE_MEMBERS
+from reference_impl.evaluate import REQUIRED as EVALUATE_REQUIRED
+from reference_impl.evaluate import EvaluateError, evaluate_request
 from reference_impl.serve_config import ConfigError, ServerConfig, parse_command_line
 from reference_impl.session import next_game_seats
 from reference_impl.shaped import ShapedGame
@@ -32,7 +35,7 @@ SERVER_NAME = "phom-reference"
 
 _GAME_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 _AMBIGUITY_ID = re.compile(r"AMB[.-][A-Z0-9][A-Z0-9._-]*")
-_QUERIES = ["legal_actions", "state", "result", "next_game"]
+_QUERIES = ["legal_actions", "state", "result", "next_game", "evaluate"]
 #: One encoder for every reply (json.dumps with keyword arguments builds one per call).
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
@@ -51,6 +54,7 @@ _MEMBERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "result": (frozenset({"id", "type", "game"}), frozenset({"game"})),
     "next_game": (frozenset({"id", "type", "players", "host", "previous_winner", "left"}),
                   frozenset({"players", "host"})),
+    "evaluate": (frozenset({"id", "type"}) | EVALUATE_MEMBERS, EVALUATE_REQUIRED),
     "bye": (frozenset({"id", "type"}), frozenset()),
 }
 
@@ -155,6 +159,7 @@ class Server:
             "state": self._on_state,
             "result": self._on_result,
             "next_game": self._on_next_game,
+            "evaluate": self._on_evaluate,
             "bye": self._on_bye,
         }
 
@@ -405,6 +410,12 @@ class Server:
         except ValueError as e:
             raise _malformed(f"next_game: {e}") from None
         return {"ok": True, "first": first, "host": new_host}
+
+    def _on_evaluate(self, message: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return {"ok": True, "answer": evaluate_request(message)}
+        except EvaluateError as e:
+            raise RequestError(e.code, str(e)) from None
 
     def _on_bye(self, message: dict[str, Any]) -> dict[str, Any]:
         self.closed = True

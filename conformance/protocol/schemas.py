@@ -21,9 +21,10 @@ from phomspec.paths import spec_dir
 
 PROTOCOL_VERSION = "1.0"
 REQUEST_TYPES = (
-    "hello", "new_game", "apply", "legal_actions", "state", "result", "next_game", "bye"
+    "hello", "new_game", "apply", "legal_actions", "state", "result", "next_game", "evaluate",
+    "bye",
 )
-QUERIES = ("legal_actions", "state", "result", "next_game")
+QUERIES = ("legal_actions", "state", "result", "next_game", "evaluate")
 ERROR_CODES = ("malformed", "unknown_game", "unsupported", "bad_deal", "internal")
 
 #: Members an ``ok: true`` reply must have, by request type (checked on every reply).
@@ -35,6 +36,7 @@ REPLY_MEMBERS: dict[str, tuple[str, ...]] = {
     "state": ("state",),
     "result": ("result",),
     "next_game": ("first", "host"),
+    "evaluate": ("answer",),
     "bye": (),
 }
 

@@ -40,7 +40,7 @@ def test_hello_declares_every_ruleset_and_query() -> None:
     assert [r["id"] for r in reply["rulesets"]] == ["co-ban", "hoi-quan-bai", "ki-gui", "u9la"]
     ki_gui = next(r for r in reply["rulesets"] if r["id"] == "ki-gui")
     assert ki_gui["options"] == {"ki_gui": [True, False]}
-    assert reply["queries"] == ["legal_actions", "state", "result", "next_game"]
+    assert reply["queries"] == ["legal_actions", "state", "result", "next_game", "evaluate"]
     assert list(reply)[:2] == ["id", "ok"]
 
 

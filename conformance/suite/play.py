@@ -75,6 +75,11 @@ class Setup:
     #: Where each card was dealt (a hand, the stock, the deck order).
     origin: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def is_empty(self) -> bool:
+        """No table and no deal given: the scenario asks questions only (no game)."""
+        return self.players is None and not self.hands and self.deck is None and not self.stock
+
     def _claim(self, cards: Sequence[str], where: str) -> None:
         for c in cards:
             if c in self.origin and not self.expect_refusal:
@@ -472,7 +477,10 @@ class Play:
     def finish(self) -> None:
         """End of the scenario: start the game if no step did, read every reply, and check
         that the 52 cards are all in place and the money sums to zero (INV.52-CARDS,
-        INV.ZERO-SUM) when the implementation answers the state query."""
+        INV.ZERO-SUM) when the implementation answers the state query. A scenario that set
+        no table up and started no game (questions only) plays none."""
+        if self._start is None and self.setup.is_empty:
+            return
         self.start()
         self.settle()
         if self.setup.expect_refusal or not self.answers("state"):

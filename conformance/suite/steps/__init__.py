@@ -26,6 +26,7 @@ from __future__ import annotations
 
 # Importing each module of steps registers its steps in REGISTRY.
 from conformance.suite.steps import given as given
+from conformance.suite.steps import questions as questions
 from conformance.suite.steps import then_checks as then_checks
 from conformance.suite.steps import then_outcome as then_outcome
 from conformance.suite.steps import then_rulings as then_rulings

@@ -31,6 +31,8 @@ COMMANDS = [
     "mutate",
     "miniatures",
     "run", "smoke", "report", "baseline", "bench",
+    "steps",
+    "export",
 ]
 #: Commands that read neither spec/ nor features/ (only reports): they say nothing of them.
 NO_DATA = {"report", "baseline"}

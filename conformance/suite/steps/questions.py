@@ -18,7 +18,7 @@ from typing import Any
 
 from conformance.errors import ScenarioSkipped
 from conformance.suite.cards import card_list
-from conformance.suite.model import StepError
+from conformance.suite.model import Scenario, StepError
 from conformance.suite.play import Play
 from conformance.suite.steps.common import expect
 from conformance.suite.steps.grammar import U_KINDS
@@ -68,6 +68,24 @@ def _hand(size: tuple[int, int], what: str) -> Any:
     return read
 
 
+def evaluate_message(
+    scenario: Scenario, options: Mapping[str, bool], question: str, cards: Sequence[str],
+    eaten: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The ``evaluate`` request of one question, under the scenario's ruleset and readings."""
+    message: dict[str, Any] = {
+        "type": "evaluate",
+        "ruleset": scenario.ruleset,
+        "options": dict(options),
+        "readings": readings_to_send(scenario),
+        "question": question,
+        "cards": list(cards),
+    }
+    if eaten:
+        message["eaten"] = list(eaten)
+    return message
+
+
 def ask(play: Play, question: str, cards: Sequence[str], eaten: Sequence[str] = ()) -> Any:
     """The answer of the implementation to one ``evaluate`` question (a dict).
 
@@ -75,17 +93,9 @@ def ask(play: Play, question: str, cards: Sequence[str], eaten: Sequence[str] = 
     it out (its ruleset, options, readings, or no ``evaluate`` query)."""
     play.check_support()
     play.settle()
-    message: dict[str, Any] = {
-        "type": "evaluate",
-        "ruleset": play.scenario.ruleset,
-        "options": dict(play.setup.options),
-        "readings": readings_to_send(play.scenario),
-        "question": question,
-        "cards": list(cards),
-    }
-    if eaten:
-        message["eaten"] = list(eaten)
-    reply = play.request(message)
+    reply = play.request(
+        evaluate_message(play.scenario, play.setup.options, question, cards, eaten)
+    )
     if not reply.get("ok"):
         error = reply.get("error") or {}
         if error.get("code") == "unsupported":

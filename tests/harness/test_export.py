@@ -1,0 +1,142 @@
+"""``phom-conformance steps`` and ``export``: the step vocabulary from the registry, and the
+suite as plain data, run by the Node runner of examples/export-runner/ with the same outcome
+as ``phom-conformance run`` for every scenario."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from conformance.export.translate import TRANSLATORS
+from conformance.suite.discover import load_scenarios
+from conformance.suite.steps import REGISTRY
+from tests.harness.helpers import ROOT
+from tests.harness.test_cli import cli
+
+NODE = shutil.which("node")
+RUNNER = ROOT / "examples" / "export-runner" / "runner.js"
+ADAPTER = ROOT / "examples" / "node-adapter" / "adapter.js"
+SCHEMA = json.loads((ROOT / "spec" / "schemas" / "export.schema.json").read_text())
+needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+
+
+def test_steps_json_lists_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = cli(monkeypatch, "steps", "--json")
+    assert code == 0
+    entries = json.loads(out)
+    assert [e["example"] for e in entries] == [d.example for d in REGISTRY]
+    assert len({e["example"] for e in entries}) == len(entries)
+    ask = next(e for e in entries if e["example"].startswith("the group"))
+    assert ask["needs"] == ["evaluate"] and "PHOM.RUN.NO-WRAP" in ask["clauses"]
+    code, out, _ = cli(monkeypatch, "steps", "--kind", "given")
+    assert code == 0 and "Given steps" in out and "Then steps" not in out
+
+
+def test_every_then_step_has_a_plain_data_form() -> None:
+    then = {d.example for d in REGISTRY if d.kind == "then"}
+    assert then - set(TRANSLATORS) == set(), "a Then step without a translator"
+    assert set(TRANSLATORS) - then == set(), "a translator for no step of the registry"
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("export")
+    with pytest.MonkeyPatch.context() as mp:
+        code, said, err = cli(mp, "export", str(out))
+    assert code == 0, err
+    assert "need the Python harness" in said
+    return out
+
+
+def test_export_writes_one_file_per_scenario_run(export: Path) -> None:
+    manifest = json.loads((export / "manifest.json").read_text())
+    runs = load_scenarios()
+    assert manifest["count"] == len(runs) == len(manifest["scenarios"])
+    assert [e["id"] for e in manifest["scenarios"]] == [s.id for s in runs]
+    files = sorted((export / "scenarios").glob("*.json"))
+    assert len(files) == manifest["files"] == manifest["count"] - manifest["python_only"]
+    assert manifest["python_only"] == 0
+    assert {"evaluate", "legal_actions", "next_game", "result", "state"} == set(
+        manifest["queries"])
+    validator = Draft202012Validator(SCHEMA)
+    for path in [export / "manifest.json", *files[::25]]:
+        errors = sorted(validator.iter_errors(json.loads(path.read_text())), key=str)
+        assert not errors, f"{path.name}: {errors[0].message}"
+
+
+def test_a_scenario_file_is_the_protocol_only(export: Path) -> None:
+    doc = json.loads((export / "scenarios" / "phom-set-by-eat.co-ban.json").read_text())
+    sends = [op["request"] for op in doc["ops"] if op["op"] == "send"]
+    assert [r["type"] for r in sends[:2]] == ["new_game", "apply"]
+    assert sends[1]["action"] == {"type": "discard", "card": "9C"}
+    legal = next(op for op in doc["ops"] if op.get("test") == "same_multiset")
+    # the step's own list: draw, eat 9C with 10C JC, eat 9C with 9S 9D (features/phom.feature)
+    assert sorted(legal["value"]) == ["draw", "eat 9C with 10C JC", "eat 9C with 9D 9S"]
+    assert doc["requires"]["queries"] == ["legal_actions"]
+    ops = {op["op"] for op in doc["ops"]}
+    assert ops == {"support", "send", "check"}
+
+
+def run_both(export: Path, impl: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+             *paths: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the Node runner's results, phom-conformance run's) by scenario id."""
+    node_report = tmp_path / "node.json"
+    done = subprocess.run([str(NODE), str(RUNNER), str(export), "--impl", impl, "--report",
+                           str(node_report), "--quiet"], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode in (0, 1), done.stderr
+    py_report = tmp_path / "run.jsonl"
+    code, _, err = cli(monkeypatch, "run", "--impl", impl, "--report", str(py_report), *paths)
+    assert code in (0, 1), err
+    node = {r["id"]: r for r in json.loads(node_report.read_text())["results"]}
+    lines = [json.loads(line) for line in py_report.read_text().splitlines()]
+    python = {r["id"]: r for r in lines if r.get("kind") == "scenario"}
+    return node, python
+
+
+def verdicts(results: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
+    """Each scenario's outcome, and for a failure its step and clause."""
+    return {k: (r["outcome"], *((r.get("step"), r.get("clause")) if r["outcome"] == "fail"
+                                else ())) for k, r in results.items()}
+
+
+def totals(results: dict[str, Any]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for r in results.values():
+        out[r["outcome"]] = out.get(r["outcome"], 0) + 1
+    return out
+
+
+@needs_node
+def test_the_node_runner_counts_equal_runs_on_the_node_example(
+    export: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    node, python = run_both(export, f"{NODE} {ADAPTER}", tmp_path, monkeypatch)
+    assert totals(node) == totals(python)
+    assert verdicts(node) == verdicts(python)
+    assert totals(node)["pass"] > 0 and totals(node)["fail"] > 0
+
+
+@needs_node
+def test_the_node_runner_finds_what_run_finds_in_a_mutant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = [str(ROOT / "features" / f) for f in ("phom.feature", "questions.feature")]
+    out = tmp_path / "export"
+    code, _, err = cli(monkeypatch, "export", str(out), *paths)
+    assert code == 0, err
+    impl = shlex.join([sys.executable, "-m", "conformance.mutants.serve", "meld-qka-run"])
+    node, python = run_both(out, impl, tmp_path, monkeypatch, *paths)
+    assert verdicts(node) == verdicts(python)
+    # Q-K-A is a run to this mutant: the no-wrap questions fail, under their clause
+    failed = {k: r for k, r in node.items() if r["outcome"] == "fail"}
+    assert "ask-phom-no-wrap[co-ban]" in failed
+    assert failed["ask-phom-no-wrap[co-ban]"]["clause"] == "PHOM.RUN.NO-WRAP"

@@ -18,10 +18,10 @@ const { runCheck, unsupported, BadValue } = require('./checks');
 const ORDER = ['pass', 'fail', 'error', 'crash', 'timeout', 'protocol_error', 'skipped'];
 const BREAKS_SESSION = new Set(['crash', 'timeout', 'protocol_error']);
 const USAGE = 'usage: node runner.js EXPORT_DIR --impl CMD [--ruleset R]... [--id ID]... [--report F.json]'
-  + ' [--timeout S] [--hello-timeout S] [--max-restarts N] [--quiet]';
+  + ' [--timeout S] [--hello-timeout S] [--max-line-bytes N] [--max-restarts N] [--quiet]';
 
 function parseArgs(argv) {
-  const opts = { rulesets: [], ids: [], timeout: 5, helloTimeout: 20, maxRestarts: 5, quiet: false };
+  const opts = { rulesets: [], ids: [], timeout: 5, helloTimeout: 20, maxLineBytes: 1 << 20, maxRestarts: 5, quiet: false };
   const rest = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -36,6 +36,7 @@ function parseArgs(argv) {
     else if (a === '--timeout') opts.timeout = Number(value());
     else if (a === '--hello-timeout') opts.helloTimeout = Number(value());
     else if (a === '--max-restarts') opts.maxRestarts = Number(value());
+    else if (a === '--max-line-bytes') opts.maxLineBytes = Number(value());
     else if (a === '--quiet') opts.quiet = true;
     else if (a === '-h' || a === '--help') { console.log(USAGE); process.exit(0); }
     else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
@@ -130,7 +131,9 @@ async function main() {
   const manifest = JSON.parse(fs.readFileSync(path.join(opts.dir, 'manifest.json'), 'utf8'));
   const entries = manifest.scenarios.filter((e) => (!opts.rulesets.length || opts.rulesets.includes(e.ruleset))
     && (!opts.ids.length || opts.ids.includes(e.id)));
-  const session = new Session(opts.impl, { timeout: opts.timeout, helloTimeout: opts.helloTimeout });
+  const session = new Session(opts.impl, {
+    timeout: opts.timeout, helloTimeout: opts.helloTimeout, maxLineBytes: opts.maxLineBytes,
+  });
   let hello;
   try {
     hello = await session.start(manifest.hello);
@@ -146,32 +149,44 @@ async function main() {
   const results = [];
   let restarts = 0;
   let broken = false;
+  let stop = null; // once the restarts run out, every scenario left is an error
   for (const entry of entries) {
+    if (stop) {
+      results.push({ id: entry.id, outcome: 'error', message: stop });
+      continue;
+    }
     if (entry.harness === 'python') {
       results.push({ id: entry.id, outcome: 'skipped', message: `needs the Python harness: ${entry.why}` });
-    } else if (shape) {
-      results.push({ id: entry.id, outcome: 'skipped', message: shape });
-    } else if (!supported.has(entry.ruleset)) {
-      results.push({ id: entry.id, outcome: 'skipped', message: `the implementation does not support ruleset ${entry.ruleset}` });
-    } else if (broken && restarts >= opts.maxRestarts) {
-      results.push({ id: entry.id, outcome: 'error', message: `not run: the implementation was restarted ${restarts} times` });
-    } else {
-      if (broken) {
-        restarts += 1;
-        await session.close();
-        try {
-          hello = await session.start(manifest.hello);
-          broken = false;
-        } catch (e) {
-          results.push({ id: entry.id, outcome: e.outcome || 'error', message: `not run: restarting failed: ${e.message}` });
-          continue;
-        }
-      }
-      const doc = JSON.parse(fs.readFileSync(path.join(opts.dir, entry.file), 'utf8'));
-      const r = await runScenario(doc, session, hello);
-      results.push(r);
-      if (BREAKS_SESSION.has(r.outcome)) broken = true;
+      continue;
     }
+    if (shape) {
+      results.push({ id: entry.id, outcome: 'skipped', message: shape });
+      continue;
+    }
+    if (!supported.has(entry.ruleset)) {
+      results.push({ id: entry.id, outcome: 'skipped', message: `the implementation does not support ruleset ${entry.ruleset}` });
+      continue;
+    }
+    if (broken) {
+      if (restarts >= opts.maxRestarts) {
+        stop = `not run: the implementation was restarted ${restarts} times (limit --max-restarts ${opts.maxRestarts})`;
+        results.push({ id: entry.id, outcome: 'error', message: stop });
+        continue;
+      }
+      restarts += 1;
+      await session.close();
+      try {
+        hello = await session.start(manifest.hello);
+        broken = false;
+      } catch (e) {
+        results.push({ id: entry.id, outcome: e.outcome || 'error', message: `not run: restarting failed: ${e.message}` });
+        continue;
+      }
+    }
+    const doc = JSON.parse(fs.readFileSync(path.join(opts.dir, entry.file), 'utf8'));
+    const r = await runScenario(doc, session, hello);
+    results.push(r);
+    if (BREAKS_SESSION.has(r.outcome)) broken = true;
   }
   await session.close();
   const { totals, line } = summary(results);

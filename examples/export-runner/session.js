@@ -68,10 +68,11 @@ function splitCommand(text) {
 }
 
 class Session {
-  constructor(command, { timeout = 5, helloTimeout = 20 } = {}) {
+  constructor(command, { timeout = 5, helloTimeout = 20, maxLineBytes = 1 << 20 } = {}) {
     this.argv = splitCommand(command);
     this.timeout = timeout * 1000;
     this.helloTimeout = helloTimeout * 1000;
+    this.maxLineBytes = maxLineBytes;
     this.nextId = 0;
     this.stderr = [];
   }
@@ -91,15 +92,41 @@ class Session {
       this.stderr.push(line);
       if (this.stderr.length > 200) this.stderr.shift();
     });
-    readline.createInterface({ input: this.child.stdout, crlfDelay: Infinity }).on('line', (line) => {
-      if (this.waiting) { const w = this.waiting; this.waiting = null; w.line(line); } else this.lines.push(line);
+    let pending = [];
+    let size = 0;
+    this.child.stdout.on('data', (chunk) => {
+      let start = 0;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, start)) {
+        pending.push(chunk.subarray(start, i));
+        this.gotLine(Buffer.concat(pending).toString('utf8').replace(/\r$/, ''));
+        pending = [];
+        size = 0;
+        start = i + 1;
+      }
+      pending.push(chunk.subarray(start));
+      size += chunk.length - start;
+      if (size > this.maxLineBytes) {
+        pending = [];
+        size = 0;
+        this.fail(new ImplError('protocol_error', `a reply line longer than ${this.maxLineBytes} bytes`));
+      }
     });
+    this.child.stdout.on('end', () => this.end('the implementation closed its stdout'));
     return this.call(hello, this.helloTimeout);
+  }
+
+  gotLine(line) {
+    if (!line.trim()) return;
+    if (this.waiting) { const w = this.waiting; this.waiting = null; w.line(line); } else this.lines.push(line);
+  }
+
+  fail(error) {
+    if (this.waiting) { const w = this.waiting; this.waiting = null; w.fail(error); }
   }
 
   end(why) {
     this.exited = this.exited || why;
-    if (this.waiting) { const w = this.waiting; this.waiting = null; w.fail(new ImplError('crash', why)); }
+    this.fail(new ImplError('crash', why));
   }
 
   // Send one request and wait for its reply (an ImplError for crash, timeout, protocol_error).

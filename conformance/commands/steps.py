@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import click
@@ -49,10 +50,14 @@ def _table(kind: str, entries: list[dict[str, Any]]) -> Table:
 
 @click.command("steps")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (for machines).")
-@click.option("--kind", type=click.Choice(KINDS), help="Only the steps of this kind.")
+@click.option("--kind", metavar="KIND", help="Only the steps of this kind: given, when or then.")
 def command(as_json: bool, kind: str | None) -> None:
     """The steps a scenario is written in: an example of each, the clauses a failure of it
     is reported under (the first one the scenario names), the queries it needs."""
+    if kind is not None and kind not in KINDS:
+        click.echo(f"phom-conformance: unknown step kind {kind!r} (given, when or then)",
+                   err=True)
+        sys.exit(3)
     entries = [e for e in step_entries() if kind is None or e["kind"] == kind]
     if as_json:
         click.echo(json.dumps(entries, ensure_ascii=False, indent=2))

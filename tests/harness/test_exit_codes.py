@@ -54,7 +54,8 @@ def test_the_first_line_says_which_spec_is_used(monkeypatch: pytest.MonkeyPatch,
             "validate": ["/no/such/path"], "clauses": ["--ruleset", "nope"],
             "run": ["--ruleset", "nope"], "fuzz": ["--ruleset", "nope"],
             "mutate": ["--mutant", "nope"], "readings": ["--ruleset", "nope"],
-            "miniatures": ["--miniature", "nope"], "bench": ["--json", "--messages", "1"]}
+            "miniatures": ["--miniature", "nope"], "bench": ["--json", "--messages", "1"],
+            "steps": ["--kind", "nope"], "export": ["/no/such/dir", "--ruleset", "nope"]}
     code, _, err = invoke(monkeypatch, command, *args.get(command, ["--bogus"]))
     assert code == 3
     if command != "bench":  # bench's --messages is checked by click, before the command runs

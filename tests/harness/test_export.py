@@ -91,12 +91,15 @@ def run_both(export: Path, impl: str, tmp_path: Path, monkeypatch: pytest.Monkey
              *paths: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the Node runner's results, phom-conformance run's) by scenario id."""
     node_report = tmp_path / "node.json"
+    # one session, as the Node runner has (a fake misbehaves at its own nth game), and a
+    # generous reply time: on a loaded machine a timeout is not what the test compares
     done = subprocess.run([str(NODE), str(RUNNER), str(export), "--impl", impl, "--report",
-                           str(node_report), "--quiet"], capture_output=True, text=True,
-                          timeout=600)
+                           str(node_report), "--quiet", "--timeout", "60"],
+                          capture_output=True, text=True, timeout=900)
     assert done.returncode in (0, 1, 2), done.stderr
     py_report = tmp_path / "run.jsonl"
-    code, _, err = cli(monkeypatch, "run", "--impl", impl, "--report", str(py_report), *paths)
+    code, _, err = cli(monkeypatch, "run", "--impl", impl, "--report", str(py_report),
+                       "--timeout", "60", "--jobs", "1", *paths)
     assert code == done.returncode, (err, done.stdout)
     node = {r["id"]: r for r in json.loads(node_report.read_text())["results"]}
     lines = [json.loads(line) for line in py_report.read_text().splitlines()]

@@ -20,6 +20,7 @@ from conformance.export.recorder import NotExportable, Recorder
 from conformance.export.translate import translate
 from conformance.protocol.messages import hello_request
 from conformance.reports.paths import suite_relative
+from conformance.suite.blame import refused_on_reference
 from conformance.suite.model import Scenario, StepError
 from phomspec.rulesets import option_specs
 
@@ -87,7 +88,11 @@ def document(scenario: Scenario) -> tuple[dict[str, Any], str | None]:
         rec = record(scenario)
     except NotExportable as e:
         return head, suite_relative(str(e))
-    return {**head, "requires": requires(scenario, rec), "ops": rec.ops}, None
+    doc = {**head, "requires": requires(scenario, rec), "ops": rec.ops}
+    refused = refused_on_reference(scenario)
+    if refused is not None:  # a refused setup is then the scenario's error, not a failure
+        doc["setup_error"] = suite_relative(str(refused))
+    return doc, None
 
 
 def _entry(doc: dict[str, Any], why: str | None) -> dict[str, Any]:

@@ -40,6 +40,7 @@ class NotExportable(Exception):
 class _Sent:
     ref: int
     label: str
+    index: int | None
     asserted: bool = False
     before: int | None = None
 
@@ -63,6 +64,7 @@ class Recorder:
         self._start_settled = False
         self._sent: list[_Sent] = []
         self._settled = 0
+        self._support_checked = False
         # Play's own rule for the clause a failure is reported under (Play.clause_for).
         self._clauses = Play(None, scenario, Transcript(scenario.id))  # type: ignore[arg-type]
 
@@ -73,8 +75,8 @@ class Recorder:
         self._clauses.index = index
         self.step_label = suite_relative(self.scenario.steps[index].label)
 
-    def clause_for(self, implied: str | None = None) -> str | None:
-        return self._clauses.clause_for(implied)
+    def clause_for(self, implied: str | None = None, index: int | None = None) -> str | None:
+        return self._clauses.clause_for(implied, index)
 
     # -- ops -----------------------------------------------------------------------------------
 
@@ -83,6 +85,8 @@ class Recorder:
         """Write down one request; its reference number. ``query``: the optional query it is
         (the scenario is skipped where the implementation lacks it, or with ``optional`` the
         request is left out, with every check on its reply)."""
+        if not self._support_checked:  # before the scenario's first request, whatever sends it
+            self.support()
         ref = self._refs
         self._refs += 1
         op: Op = {"op": "send", "ref": ref, "step": self.step_label, "request": request}
@@ -114,6 +118,7 @@ class Recorder:
 
     def support(self) -> None:
         """The support check of Play.check_support: skipped unless the hello allows it."""
+        self._support_checked = True
         self.ops.append({"op": "support", "step": self.step_label})
 
     def error(self, message: str) -> None:
@@ -159,7 +164,7 @@ class Recorder:
         self.start()
         before = self.state(optional=True) if self._rejection_follows() else None
         ref = self.send({"type": "apply", "game": self.game, "seat": seat, "action": action})
-        self._sent.append(_Sent(ref, self.step_label, before=before))
+        self._sent.append(_Sent(ref, self.step_label, self.index, before=before))
 
     def settle(self) -> None:
         if self._start is None:
@@ -169,7 +174,7 @@ class Recorder:
             if not self.setup.expect_refusal:
                 label, ref = self._start
                 self.reply_check(ref, "ok", "the game starts", skip_unsupported=True,
-                                 label=label, clause=self.clause_for())
+                                 label=label, clause=self.clause_for(), setup=True)
         while self._settled < len(self._sent):
             sent = self._sent[self._settled]
             self._settled += 1
@@ -177,8 +182,10 @@ class Recorder:
                 self.reply_check(sent.ref, "any", "a reply", skip_unsupported=True,
                                  label=sent.label, clause=self.clause_for())
             else:
+                # played unchecked: a refusal is the setup's (conformance.suite.blame)
                 self.reply_check(sent.ref, "accepted", "accepted", skip_unsupported=True,
-                                 label=sent.label, clause=self.clause_for())
+                                 label=sent.label, clause=self.clause_for(index=sent.index),
+                                 setup=True)
 
     def last_action(self) -> _Sent:
         if not self._sent:

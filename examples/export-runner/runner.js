@@ -96,6 +96,7 @@ async function runScenario(doc, session, hello) {
         if (omitted.has(op.ref) || (op.against && omitted.has(op.against.ref))) continue;
         const r = runCheck(op, replies, ctx);
         if (r.skip) return result('skipped', { message: r.skip });
+        if (r.fail && op.setup && doc.setup_error) return result('error', { message: doc.setup_error, step: op.step });
         if (r.fail) {
           return result('fail', { step: op.step, clause: r.clause, expected: op.expected, actual: r.actual });
         }

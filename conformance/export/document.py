@@ -22,6 +22,7 @@ from conformance.protocol.messages import hello_request
 from conformance.reports.paths import suite_relative
 from conformance.suite.blame import refused_on_reference
 from conformance.suite.model import Scenario, StepError
+from conformance.suite.support import held_readings
 from phomspec.rulesets import option_specs
 
 FORMAT = "phom-conformance-export/1"
@@ -62,7 +63,7 @@ def requires(scenario: Scenario, rec: Recorder) -> dict[str, Any]:
         "players": rec.setup.players or scenario.players,
         "options": options,
         "option_defaults": {name: (specs.get(name) or {}).get("default") for name in options},
-        "readings": dict(scenario.readings),
+        "readings": held_readings(scenario),
         "queries": sorted(scenario.needs),
         "refusal": rec.setup.expect_refusal,
     }
@@ -80,7 +81,7 @@ def document(scenario: Scenario) -> tuple[dict[str, Any], str | None]:
         "clauses": list(scenario.clauses),
         "ruleset": scenario.ruleset,
         "rulesets": list(scenario.rulesets),
-        "readings": dict(scenario.readings),
+        "readings": held_readings(scenario),
         "negative": scenario.negative,
         "tags": list(scenario.tags),
     }

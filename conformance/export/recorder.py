@@ -41,6 +41,7 @@ class _Sent:
     ref: int
     label: str
     index: int | None
+    action: dict[str, Any]
     asserted: bool = False
     before: int | None = None
 
@@ -164,7 +165,7 @@ class Recorder:
         self.start()
         before = self.state(optional=True) if self._rejection_follows() else None
         ref = self.send({"type": "apply", "game": self.game, "seat": seat, "action": action})
-        self._sent.append(_Sent(ref, self.step_label, self.index, before=before))
+        self._sent.append(_Sent(ref, self.step_label, self.index, action, before=before))
 
     def settle(self) -> None:
         if self._start is None:
@@ -191,6 +192,10 @@ class Recorder:
         if not self._sent:
             raise ScenarioError(f"{self.step_label}: no action was played before this step")
         return self._sent[-1]
+
+    def last_sent(self) -> tuple[int, dict[str, Any]] | None:
+        """The reference and the action of the latest action sent, if any (not asserted)."""
+        return (self._sent[-1].ref, self._sent[-1].action) if self._sent else None
 
     def last_reply(self) -> int:
         """The reference of the latest action's reply, which the running step asserts on."""

@@ -86,9 +86,43 @@ def _pays(rec: Recorder, payer: int, payee: int, amount: int, reason: str) -> No
               implied=REASON_CLAUSE[reason])
 
 
+#: Reasons paid when the card is eaten (EAT.PAID-AT-ONCE, EXTRA.CA-K); every other payment is
+#: made by the settlement (conformance.suite.steps.then_outcome).
+PAID_AT_ONCE = frozenset({"eat", "eat_chot", "ca_k"})
+#: The event that records each action once applied (docs/contract.md, Events).
+OWN_EVENT = {"draw": "drew", "eat": "ate", "discard": "discarded", "lay_down": "laid_down",
+             "send": "sent", "leave": "left", "timeout": "auto_play"}
+
+
+def _complete_payments(rec: Recorder, reason: str) -> tuple[int, list[Any]]:
+    """The payments so far where a payment for ``reason`` would be: the result once the game
+    is over; before any action, the deal's events; else, for a payment made at once, the
+    events, the latest action accepted with its own event; a settlement reason of a game not
+    over fails (that nothing is paid cannot be said of a game that has not settled)."""
+    ref, select = _payments(rec)
+    last = rec.last_sent()
+    if last is None:
+        return ref, select
+    clause = REASON_CLAUSE[reason]
+    if reason not in PAID_AT_ONCE:
+        rec.check(ref, ["result"], "object",
+                  f"the game over, its settlement paying nothing for {reason}", implied=clause)
+        return ref, select
+    sent, action = last
+    unless_over = {"ref": ref, "select": ["result"], "test": "object", "not": True}
+    own = OWN_EVENT.get(str(action.get("type")))
+    want = f"the {action.get('type')} accepted" + (f", with {own}" if own else "")
+    rec.reply_check(sent, "accepted", want, skip_unsupported=False, clause=rec.clause_for(clause),
+                    when=unless_over)
+    if own is not None:
+        rec.check(sent, [{"view": "events"}, {"where": {"type": own}}], "nonempty", want,
+                  implied=clause, when=unless_over)
+    return ref, select
+
+
 @translates("seat 0 pays seat 1 nothing for ăn bài")
 def _pays_nothing(rec: Recorder, payer: int, payee: int, reason: str) -> None:
-    ref, select = _payments(rec)
+    ref, select = _complete_payments(rec, reason)
     match = {"from": payer, "to": payee, "reason": reason, "amount": {"truthy": True}}
     rec.check(ref, [*select, {"where": match}], "empty",
               f"no payment for {reason} from seat {payer} to seat {payee}",
@@ -97,7 +131,7 @@ def _pays_nothing(rec: Recorder, payer: int, payee: int, reason: str) -> None:
 
 @translates("nobody pays for đồng hoa")
 def _nobody_pays(rec: Recorder, reason: str) -> None:
-    ref, select = _payments(rec)
+    ref, select = _complete_payments(rec, reason)
     match = {"reason": reason, "amount": {"truthy": True}}
     rec.check(ref, [*select, {"where": match}], "empty", f"no payment for {reason}",
               implied=REASON_CLAUSE[reason])

@@ -158,7 +158,11 @@ const TESTS = {
 // One check op on the replies so far: {pass} | {skip} | {fail, actual, clause}.
 function runCheck(op, replies, ctx) {
   const reply = replies.get(op.ref);
-  if (op.when && !TESTS[op.when.test](select(reply, op.when.select, ctx), op.when.value)) return { pass: true };
+  if (op.when) { // the check is made only when this test (on this reply, or reply when.ref) says so
+    const w = op.when;
+    const held = TESTS[w.test](select(w.ref === undefined ? reply : replies.get(w.ref), w.select, ctx), w.value);
+    if (held === Boolean(w.not)) return { pass: true };
+  }
   if (op.test === 'reply') {
     const got = replyTest(reply, op, ctx.types.get(op.ref));
     if (got === null) return { pass: true };

@@ -4,6 +4,7 @@ as ``phom-conformance run`` for every scenario."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shlex
@@ -196,3 +197,34 @@ def test_a_setup_the_reference_refuses_is_the_scenarios_error_in_both(
     assert "own setup is illegal on the reference" in doc["setup_error"]
     node, python = run_both(out, "phom-reference", tmp_path, monkeypatch, str(feature))
     assert verdicts(node) == verdicts(python) == {"bad-setup": ("error",)}
+
+
+#: The files whose behaviour the export and its runner repeat: the order of a scenario's
+#: requests and checks (play, support, blame), each step's checks (the step modules), and
+#: the skips, restarts and outcomes of a run (runner).
+MIRRORED = [
+    "conformance/runner.py",
+    "conformance/suite/blame.py",
+    "conformance/suite/play.py",
+    "conformance/suite/support.py",
+    *(f"conformance/suite/steps/{m}.py" for m in (
+        "common", "given", "questions", "then_checks", "then_outcome", "then_rulings",
+        "then_table", "when")),
+]
+DIGESTS = ROOT / "tests" / "harness" / "export_mirrors.json"
+
+
+def digests() -> dict[str, str]:
+    return {p: hashlib.sha256((ROOT / p).read_bytes()).hexdigest()[:16] for p in MIRRORED}
+
+
+def test_the_export_was_checked_against_the_harness_it_mirrors() -> None:
+    """A change to a file the export repeats in plain data is a change the export may have to
+    follow: check it (the comparisons above, and conformance/export/translate*.py or
+    examples/export-runner/ where the new behaviour differs), then record the digests."""
+    now, recorded = digests(), json.loads(DIGESTS.read_text())
+    changed = sorted(p for p in now if now[p] != recorded.get(p))
+    assert not changed, (
+        f"changed since the export was last checked against them: {', '.join(changed)};"
+        f" check the export follows, then write to {DIGESTS.relative_to(ROOT)}:"
+        f" {json.dumps(now, indent=1)}")

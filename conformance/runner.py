@@ -300,7 +300,7 @@ class Runner:
         own: Any = None
         try:
             own = scenario.run(rec)
-            outcome, message = Outcome.PASS, ""
+            outcome, message = Outcome.PASS, _unchecked(own)
         except StepFailure as e:
             own = getattr(e, "transcript", None)
             outcome, message = Outcome.FAIL, str(e)
@@ -334,6 +334,15 @@ class Runner:
         if outcome is not Outcome.PASS and outcome is not Outcome.SKIPPED:
             extra["replay"] = self._replay(scenario)
         return scenario_result(scenario, outcome, message, duration=duration, **extra), rec
+
+
+def _unchecked(transcript: Any) -> str:
+    """What a passing scenario left unchecked because the implementation's profile cannot
+    express it (conformance.suite.play.Transcript.unchecked), or ""."""
+    unchecked = getattr(transcript, "unchecked", None)
+    if not unchecked:
+        return ""
+    return "passed; not checked under the implementation's profile: " + "; ".join(unchecked)
 
 
 def _step_labels(transcript: Any) -> list[str] | None:

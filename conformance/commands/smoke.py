@@ -24,12 +24,16 @@ from conformance.drivers.subprocess import (
     DEFAULT_TIMEOUT,
     SubprocessDriver,
 )
-from conformance.errors import HarnessError, ImplError
+from conformance.errors import HarnessError, ImplError, ScenarioSkipped, StepFailure
 from conformance.fuzz.offer import Offer, RulesetOffer, offer_of_hello
+from conformance.suite.mirror import Mirror
+from conformance.suite.profile import ProfileInForce, profile_in_force
 from reference_impl import Deal, Game, load_ruleset
+from reference_impl.action_text import action_words
 from reference_impl.actions import Action
 from reference_impl.cards import format_card
 from reference_impl.policies import RandomPolicy
+from reference_impl.shaped import ShapedGame
 
 EXIT_OK, EXIT_ENGINE, EXIT_ADAPTER, EXIT_USAGE = 0, 1, 2, 3
 TRIVIAL = ("draw", "discard", "pass")
@@ -109,9 +113,87 @@ def _error_checks(smoke: _Smoke, game: str) -> None:
             smoke.bad(f"{label}: expected an error reply {code!r}, got {reply!r}")
 
 
+def _result_keys(shape: ProfileInForce) -> tuple[str, ...]:
+    """What the results must agree on: with ``money: none``, only ending, winner and ranking
+    (places, ranks, points, móm), as spec/protocol.md 8.4 says."""
+    return ("ending", "winner", "ranking") if shape.profile.money == "none" else \
+        ("ending", "winner", "totals")
+
+
+def _play_shaped(smoke: _Smoke, entry: RulesetOffer, players: int, index: int, seed: int,
+                 full: bool, queries: set[str], shape: ProfileInForce) -> None:
+    """One game with an implementation of another shape (spec/protocol.md 8), in lockstep:
+    the reference picks each action among those the shape takes, and adopts the
+    implementation's own choices (the partners of a bare eat, an automatic lay-down) once
+    they are checked against the rules."""
+    ruleset = entry.id
+    first = index % players
+    deal = Deal.shuffled(seed + index, players, first).to_json()
+    gid = f"smoke-{index + 1}"
+    what = f"game {index + 1} ({ruleset}, {players} players, seed {seed + index})"
+    message = {"type": "new_game", "game": gid, "ruleset": ruleset, "players": players,
+               "first": first, "readings": dict(entry.played),
+               "deal": {"hands": deal["hands"], "stock": deal["stock"]}}
+    try:
+        mirror = Mirror.build(message, shape)
+    except ScenarioSkipped as e:
+        smoke.note(f"{what}: not played: {e}")
+        return
+    d = smoke.driver
+    reply = d.call(message)
+    if reply.get("ok") is not True:
+        smoke.bad(f"{what}: new_game refused: {reply.get('error')}")
+        return
+    rng = random.Random(seed + index)
+    profile = shape.profile
+    n = 0
+    while not mirror.game.is_over and n < 1000:
+        seat = mirror.game.to_act
+        if seat is None:
+            raise HarnessError("the reference has nobody to act in a game that is not over")
+        listed = [a for a in ShapedGame(mirror.game.copy(), profile).legal_actions()
+                  if profile.takes(a["type"]) and (full or a["type"] in TRIVIAL)]
+        if not listed:
+            smoke.note(f"{what}: stopped after {n} actions: nothing the implementation takes"
+                       " is legal")
+            return
+        action = rng.choice(listed)
+        n += 1
+        got = d.call({"type": "apply", "game": gid, "seat": seat, "action": action})
+        if got.get("ok") is not True:
+            smoke.bad(f"{what}: action {n} (seat {seat}: {action_words(action)}) got an error"
+                      f" reply: {got.get('error')}")
+            return
+        if got.get("ruling") != "accepted":
+            smoke.bad(f"{what}: action {n} (seat {seat}: {action_words(action)}): the reference"
+                      f" says accepted, the implementation {got.get('reason')}", engine=True)
+            return
+        try:
+            mirror.adopt(f"action {n}", seat, action, got.get("events") or [])
+        except StepFailure as e:
+            smoke.bad(f"{what}: action {n} (seat {seat}: {action_words(action)}): expected"
+                      f" {e.expected}, got {e.actual}", engine=True)
+            return
+    summary = f"{n} actions agreed ({shape.describe()})"
+    if "result" in queries:
+        mine = mirror.game.result() or {}
+        theirs = d.call({"type": "result", "game": gid}).get("result")
+        keys = _result_keys(shape)
+        if theirs is None or any(theirs.get(k) != mine.get(k) for k in keys):
+            shown = theirs if theirs is None else {k: theirs.get(k) for k in keys}
+            smoke.bad(f"{what}: result differs: reference { {k: mine.get(k) for k in keys} },"
+                      f" implementation {shown}", engine=True)
+            return
+        summary += f"; result agrees (ending {mine['ending']}, winner {mine['winner']})"
+    smoke.ok(f"{what}: {summary}")
+
+
 def _play(smoke: _Smoke, entry: RulesetOffer, players: int, index: int, seed: int, full: bool,
-          queries: set[str]) -> None:
+          queries: set[str], shape: ProfileInForce | None = None) -> None:
     """One game: the reference picks every action; the implementation must agree."""
+    if shape is not None and not shape.is_default:
+        _play_shaped(smoke, entry, players, index, seed, full, queries, shape)
+        return
     ruleset = entry.id
     rs = load_ruleset(ruleset, readings=entry.played)
     first = index % players
@@ -213,9 +295,14 @@ def command(impl: str, ruleset: str | None, games: int, seed: int, full: bool, t
     smoke.ok(f"started; hello in {time.perf_counter() - started:.2f} s: {hello['name']}"
              f" {hello['version']} ({hello['language']}), protocol {hello['protocol']}")
     smoke.ok("hello reply valid against spec/schemas/protocol/hello.reply.schema.json")
+    shape = profile_in_force(hello)
+    for problem in shape.problems:  # left out, and the smoke goes on (spec/protocol.md 8.7)
+        smoke.bad(problem)
+    smoke.ok(f"profile: {shape.describe()}")
     offer = offer_of_hello(hello)
     for problem in offer.problems:
-        smoke.note(problem)
+        if not any(line.startswith(problem) for line in shape.problems):
+            smoke.note(problem)
     chosen, players = _pick_ruleset(offer, ruleset)
     if chosen is None:
         offered = ", ".join(str(r.get("id")) for r in hello.get("rulesets") or [])
@@ -233,7 +320,7 @@ def command(impl: str, ruleset: str | None, games: int, seed: int, full: bool, t
         smoke.note("no 'result' query: results are not compared (declare it in hello)")
     try:
         for i in range(games):
-            _play(smoke, chosen, players, i, seed, full, queries)
+            _play(smoke, chosen, players, i, seed, full, queries, shape)
             if i == 0:
                 _error_checks(smoke, "smoke-1")
         driver.close()

@@ -19,7 +19,7 @@ from referencing import Registry, Resource
 
 from phomspec.paths import spec_dir
 
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = "1.1"
 REQUEST_TYPES = (
     "hello", "new_game", "apply", "legal_actions", "state", "result", "next_game", "evaluate",
     "bye",

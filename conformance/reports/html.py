@@ -17,7 +17,15 @@ import jinja2
 from conformance.outcomes import Outcome
 from conformance.reports.failures import clause_ruleset_matrix, failures
 from conformance.reports.jsonl import Report
-from conformance.reports.matrix import impl_title, percent, ruleset_figures, used_outcomes, verdict
+from conformance.reports.matrix import (
+    impl_title,
+    percent,
+    profile_problems,
+    profile_text,
+    ruleset_figures,
+    used_outcomes,
+    verdict,
+)
 from conformance.reports.paths import suite_relative
 
 _META = (("kit_version", "kit"), ("protocol", "protocol"), ("spec_digest", "spec"),
@@ -49,6 +57,8 @@ def render_html(report: Report) -> str:
         meta=" · ".join(f"{label} {report.header[key]}" for key, label in _META
                         if report.header.get(key) is not None),
         command=str(report.header.get("command") or ""),
+        profile=profile_text(report.header),
+        profile_problems=profile_problems(report.header),
         cut_short=report.cut_short_reason,
         start_error=suite_relative(str(report.header.get("start_error") or "")) or None,
         planned=planned if isinstance(planned, int) else "?",

@@ -18,6 +18,7 @@ import conformance
 from conformance.errors import HarnessError
 from conformance.outcomes import ScenarioResult, count_not_run, totals
 from conformance.protocol.schemas import PROTOCOL_VERSION
+from conformance.suite.profile import profile_in_force
 from phomspec.paths import spec_dir
 
 FORMAT = "phom-conformance-report/1"
@@ -77,6 +78,8 @@ def make_header(
         "planned": planned,
         "started": now(),
         "start_error": start_error,
+        # the implementation profile in force (spec/protocol.md 8), named in every summary
+        "profile": None if implementation is None else profile_in_force(implementation).to_json(),
     }
 
 

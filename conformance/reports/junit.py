@@ -8,7 +8,13 @@ from pathlib import Path
 
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.reports.jsonl import Report
-from conformance.reports.matrix import impl_title, show_value, transcript_lines
+from conformance.reports.matrix import (
+    impl_title,
+    profile_problems,
+    profile_text,
+    show_value,
+    transcript_lines,
+)
 from conformance.reports.paths import suite_relative
 
 _FAILURE = {Outcome.FAIL, Outcome.XPASS}
@@ -53,6 +59,9 @@ def render_junit(report: Report) -> str:
     for key in keys:
         ET.SubElement(props, "property", name=key, value=str(report.header.get(key)))
     ET.SubElement(props, "property", name="complete", value=str(report.complete).lower())
+    ET.SubElement(props, "property", name="profile", value=profile_text(report.header))
+    for problem in profile_problems(report.header):
+        ET.SubElement(props, "property", name="profile_problem", value=problem)
     counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     total_time = 0.0
     for r in report.results:

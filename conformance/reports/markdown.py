@@ -15,7 +15,14 @@ from conformance.outcomes import ORDER, Outcome
 from conformance.reports.failures import Failure, clause_ruleset_matrix, failures
 from conformance.reports.jsonfmt import one_line
 from conformance.reports.jsonl import Report
-from conformance.reports.matrix import impl_title, percent, ruleset_figures, verdict
+from conformance.reports.matrix import (
+    impl_title,
+    percent,
+    profile_problems,
+    profile_text,
+    ruleset_figures,
+    verdict,
+)
 from conformance.reports.paths import suite_relative
 
 MAX_LINES = 150
@@ -49,7 +56,10 @@ def _head(report: Report, first: Failure | None) -> list[str]:
     counts = ", ".join(f"{t[o.value]} {o.value}" for o in ORDER if t[o.value]) or "none"
     out = [f"## Phỏm conformance: {impl_title(h)}: {verdict(results, report.complete)}", "",
            f"**{len(results)} scenarios**: {counts} · kit {h.get('kit_version')}"
-           f" · protocol {h.get('protocol')} · spec {h.get('spec_digest')} · seed {h.get('seed')}"]
+           f" · protocol {h.get('protocol')} · spec {h.get('spec_digest')} · seed {h.get('seed')}"
+           f" · profile: {_cell(profile_text(h))}"]
+    for problem in profile_problems(h):
+        out += ["", f"> **Bad profile member:** {_cell(problem, 300)}"]
     if first is not None:
         clause = f" ({_code(first.clause)})" if first.clause else ""
         step = f" at “{_cell(first.step_text, 100)}”" if first.step_text else ""

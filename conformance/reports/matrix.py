@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from conformance.outcomes import ORDER, Outcome, ScenarioResult
+from conformance.suite.profile import profile_in_force
 
 ANY_RULESET = "(any ruleset)"
 NO_CLAUSE = "(no clause)"
@@ -94,6 +95,25 @@ def impl_title(header: dict[str, Any]) -> str:
     if impl.get("language"):
         parts.append(f"({impl['language']})")
     return " ".join(p for p in parts if p)
+
+
+def profile_text(header: dict[str, Any]) -> str:
+    """The implementation profile in force, for a summary line: ``lay_down auto, money none``
+    (spec/protocol.md 8), ``the 1.0 shape``, or ``unknown`` (the implementation did not
+    start). A report written before profiles were recorded reads its hello."""
+    profile = header.get("profile")
+    if not isinstance(profile, dict):
+        impl = header.get("implementation")
+        if not isinstance(impl, dict):
+            return "unknown"
+        profile = profile_in_force(impl).to_json()
+    return str(profile.get("describe") or "the 1.0 shape")
+
+
+def profile_problems(header: dict[str, Any]) -> list[str]:
+    """The lines about bad profile members of the implementation's hello (left out)."""
+    profile = header.get("profile")
+    return [str(p) for p in profile.get("problems") or []] if isinstance(profile, dict) else []
 
 
 def ruleset_figures(results: Iterable[ScenarioResult]) -> list[dict[str, Any]]:

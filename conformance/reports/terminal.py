@@ -13,7 +13,14 @@ from rich.text import Text
 from conformance.outcomes import ORDER, ScenarioResult, count_not_run
 from conformance.reports.failures import failures
 from conformance.reports.jsonl import Report
-from conformance.reports.matrix import impl_title, percent, ruleset_figures, verdict
+from conformance.reports.matrix import (
+    impl_title,
+    percent,
+    profile_problems,
+    profile_text,
+    ruleset_figures,
+    verdict,
+)
 from conformance.reports.paths import suite_relative
 
 STYLE = {
@@ -64,6 +71,9 @@ def print_summary(report: Report, console: Console, max_rows: int = 20,
     paths), then how to replay them. ``written``: the files that list every failure."""
     t = report.totals
     console.print(Text.assemble(("Phỏm conformance: ", "bold"), impl_title(report.header)))
+    console.print(Text.assemble(("profile: ", "bold"), profile_text(report.header)))
+    for problem in profile_problems(report.header):
+        console.print(Text.assemble(("bad profile: ", "yellow"), problem), soft_wrap=True)
     line = Text(f"{len(report.results)} scenarios: ")
     first = True
     for o in ORDER:

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from conformance.errors import ScenarioError
 from conformance.suite.model import FixtureIndex, RawCase, Scenario, Step, StepError
-from conformance.suite.play import Setup, run_scenario
+from conformance.suite.play import run_scenario
+from conformance.suite.setup import Setup
 from conformance.suite.steps import match_step
 from conformance.suite.tags import parse_tags, ruleset_players
 from phomspec.rulesets import option_specs

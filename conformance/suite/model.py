@@ -100,6 +100,11 @@ class StepDefinition(Protocol):
         """Whether the step asserts that the action before it is rejected."""
 
     @property
+    def shape(self) -> str:
+        """What the step checks that only some profiles express ("money", "lay-legal",
+        "ruling"), or ""."""
+
+    @property
     def refs_script(self) -> bool:
         """Whether the step plays a named script (its ``script`` argument)."""
 

@@ -1,5 +1,5 @@
-"""Playing a scenario against a driver: the Setup the Given steps build, the Play the other
-steps act and check on, and the Transcript of what was said.
+"""Playing a scenario against a driver: the Play the steps act and check on (on the Setup
+the Given steps build, :mod:`conformance.suite.setup`), and the Transcript of what was said.
 
 :class:`Play` is the API of the step library (:mod:`conformance.suite.steps`): actions are
 pipelined (:meth:`Play.act` sends, a check reads), queries read every outstanding reply
@@ -9,18 +9,20 @@ which step runs by its position in the scenario (:meth:`Play.begin`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.errors import ScenarioError, ScenarioSkipped, StepFailure
 from conformance.protocol import Driver, Pending
 from conformance.suite.blame import SetupRefused, action_line, refused_on_reference
-from conformance.suite.cards import check_deal, misplaced_cards
-from conformance.suite.model import FixtureIndex, Scenario, StepError
+from conformance.suite.cards import misplaced_cards
+from conformance.suite.expressible import moves, shape_problem, unexpressed
+from conformance.suite.mirror import Mirror, NotExpressed, needs_mirror
+from conformance.suite.model import Scenario, Step, StepError
+from conformance.suite.profile import of_hello
+from conformance.suite.setup import Setup
 from conformance.suite.support import game_id, readings_to_send, unsupported
 from reference_impl.action_text import action_words
-from reference_impl.cards import format_card
 
 
 @dataclass
@@ -39,6 +41,9 @@ class Transcript:
     scenario: str
     steps: list[str] = field(default_factory=list)
     exchanges: list[Exchange] = field(default_factory=list)
+    #: The steps left unchecked because the profile in force cannot express them, each with
+    #: the reason (spec/protocol.md 8).
+    unchecked: list[str] = field(default_factory=list)
 
     def to_jsonable(self) -> dict[str, Any]:
         return {
@@ -48,109 +53,6 @@ class Transcript:
                 {"step": x.step, "request": x.request, "reply": x.reply} for x in self.exchanges
             ],
         }
-
-
-# ---------------------------------------------------------------------------------------------
-# The table before the game starts (what the Given steps build)
-
-
-@dataclass
-class Setup:
-    """Players, ruleset, options, deal and session, as the Given steps describe them."""
-
-    fixtures: FixtureIndex = field(default_factory=FixtureIndex)
-    players: int | None = None
-    named_ruleset: str | None = None
-    first: int | None = None
-    options: dict[str, bool] = field(default_factory=dict)
-    hands: dict[int, list[str]] = field(default_factory=dict)
-    stock: list[str] | None = None
-    stock_complete: bool = False
-    deck: list[str] | None = None
-    session: dict[str, Any] = field(default_factory=dict)
-    #: The table between games, for the next_game query: previous winner, seats that left.
-    table: dict[str, Any] = field(default_factory=dict)
-    expect_refusal: bool = False
-    deal_name: str | None = None
-    #: Where each card was dealt (a hand, the stock, the deck order).
-    origin: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def is_empty(self) -> bool:
-        """No table and no deal given: the scenario asks questions only (no game)."""
-        return self.players is None and not self.hands and self.deck is None and not self.stock
-
-    def _claim(self, cards: Sequence[str], where: str) -> None:
-        for c in cards:
-            if c in self.origin and not self.expect_refusal:
-                raise StepError(
-                    f"card {c} is dealt twice ({self.origin[c]} and {where}); a deal holds each"
-                    " card once"
-                )
-            self.origin[c] = where
-
-    def set_players(self, n: int) -> None:
-        if self.players is not None and self.players != n:
-            raise StepError(f"the table was already set to {self.players} players")
-        self.players = n
-
-    def hold(self, seat: int, cards: Sequence[str]) -> None:
-        if seat in self.hands:
-            raise StepError(f"seat {seat}'s hand is already given")
-        self._claim(cards, f"seat {seat}'s hand")
-        self.hands[seat] = list(cards)
-
-    def set_stock(self, cards: Sequence[str], complete: bool) -> None:
-        if self.stock is not None:
-            raise StepError("the stock is already given")
-        self._claim(cards, "the stock")
-        self.stock = list(cards)
-        self.stock_complete = complete
-
-    def use_deal(self, name: str) -> None:
-        deal = self.fixtures.deals.get(name)
-        if deal is None:
-            known = ", ".join(sorted(self.fixtures.deals)) or "none"
-            raise StepError(f"no deal named {name!r} in features/fixtures/*.yaml (known: {known})")
-        self.set_players(deal.players)
-        self.deal_name = name
-        if self.first is None:
-            self.first = deal.first
-        for seat, hand in enumerate(deal.hands):
-            self.hold(seat, hand)
-        self.set_stock(deal.stock, complete=True)
-
-    def set_deck(self, cards: Sequence[str]) -> None:
-        if self.deck is not None or self.hands:
-            raise StepError("the deal is already given")
-        self._claim(cards, "the deck order")
-        self.deck = list(cards)
-
-    def deal_message(self) -> tuple[int, int, dict[str, Any]]:
-        """(players, first, the protocol's deal); raise StepError when it is not a deal."""
-        if self.players is None:
-            raise StepError('say how many players play: "Given a 4-player game"')
-        players, first = self.players, self.first or 0
-        if self.deck is not None:
-            if len(self.deck) != 52 and not self.expect_refusal:
-                raise StepError(f"a deck order holds 52 cards, not {len(self.deck)}")
-            return players, first, {"deck": list(self.deck)}
-        if not self.hands:
-            raise StepError('give the hands ("Given seat 0 holds ...") or a named deal')
-        hands = [self.hands.get(s, []) for s in range(players)]
-        extra = sorted(s for s in self.hands if s >= players)
-        if extra:
-            raise StepError(f"seat {extra[0]} is not a seat of a {players}-player table")
-        stock = list(self.stock or [])
-        if not self.stock_complete:
-            used = set(self.origin)
-            stock += [format_card(i) for i in range(52) if format_card(i) not in used]
-        if not self.expect_refusal:
-            problems = check_deal(players, first, hands, stock)
-            if problems:
-                what = "; ".join(problems)
-                raise StepError(f"{what} (a deal: every hand in full, and the stock)")
-        return players, first, {"hands": [list(h) for h in hands], "stock": stock}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -171,6 +73,11 @@ class Sent:
     before: dict[str, Any] | None = None
     #: The position of the sending step in the scenario.
     index: int | None = None
+    #: The scenario's actions this request plays (under a profile: an eat with its partners,
+    #: the lay-downs and sends before a discard).
+    scripted: tuple[dict[str, Any], ...] = ()
+    #: The position of the action among the scenario's actions (expressible.timeline).
+    move: int = 0
 
 
 def run_scenario(
@@ -184,8 +91,9 @@ def run_scenario(
     try:
         for index, step in enumerate(scenario.steps):
             play.begin(index)
-            step.definition.run(play, step.args)
+            play.run_step(step)
         play.finish()
+        play.check_expressed()
     except SetupRefused as e:
         e.transcript = transcript  # type: ignore[attr-defined]
         error = refused_on_reference(scenario)
@@ -221,6 +129,13 @@ class Play:
         self._sent: list[Sent] = []
         self._settled = 0
         self._support_checked = False
+        #: The profile the implementation declared (spec/protocol.md 8), and the scenario's
+        #: game on the reference beside it when that profile makes choices of its own.
+        self.shape = of_hello(getattr(driver, "hello", None))
+        self.profile = self.shape.profile
+        self.mirror: Mirror | None = None
+        self._checked = 0
+        self._moves = 0
 
     # -- steps ---------------------------------------------------------------------------
 
@@ -231,6 +146,42 @@ class Play:
         self.index = index
         self.step_label = label if label is not None else step.label
         self.transcript.steps.append(self.step_label)
+
+    def run_step(self, step: Step) -> None:
+        """Run the current step; a check the profile in force cannot express is noted in
+        the transcript's ``unchecked``, not run."""
+        why = unexpressed(step, self.profile) if step.definition.kind == "then" else None
+        try:
+            if why is not None:
+                raise NotExpressed(why)
+            step.definition.run(self, step.args)
+        except NotExpressed as e:
+            self.transcript.unchecked.append(f"{self.step_label}: {e}")
+            return
+        if step.definition.kind == "then" and step.definition.shape != "ruling":
+            self._checked += 1
+
+    def partly_unchecked(self, what: str) -> None:
+        """Note a part of the current step that the profile in force cannot express."""
+        self.transcript.unchecked.append(f"{self.step_label}: {what}")
+
+    def check_expressed(self) -> None:
+        """At the end: ScenarioSkipped when the profile left every check of the scenario
+        unchecked."""
+        if self.transcript.unchecked and not self._checked:
+            raise ScenarioSkipped("not checked under the implementation's profile: "
+                                  + "; ".join(self.transcript.unchecked))
+
+    def synced_mirror(self) -> Mirror | None:
+        """The reference's game beside the implementation's, caught up with every reply."""
+        if self.mirror is not None:
+            self.settle()
+        return self.mirror
+
+    def deferred(self) -> bool:
+        """Whether the last action of the scenario waits for the discard that plays it
+        (lay_down: auto): its ruling is that discard's."""
+        return self.mirror is not None and bool(self.mirror.buffered)
 
     @property
     def next_index(self) -> int:
@@ -294,8 +245,9 @@ class Play:
             return
         players = self.setup.players or self.scenario.players
         why = unsupported(
-            hello, self.scenario, players, self.setup.options, self.setup.expect_refusal
-        )
+            self.shape.hello, self.scenario, players, self.setup.options,
+            self.setup.expect_refusal,
+        ) or shape_problem(self.scenario, self.profile)
         if why:
             raise ScenarioSkipped(why)
 
@@ -327,6 +279,8 @@ class Play:
         }
         if self.setup.session:
             message["session"] = dict(self.setup.session)
+        if needs_mirror(self.profile) and not self.setup.expect_refusal:
+            self.mirror = Mirror.build(message, self.shape)
         pending, exchange = self._send(message)
         self._start = (label, pending, exchange)
 
@@ -360,6 +314,19 @@ class Play:
         that the refusal can be checked to change nothing (INV.REJECT-UNCHANGED).
         """
         self.start()
+        scripted: tuple[dict[str, Any], ...] = (action,)
+        move = self._moves
+        self._moves += 1
+        if self.mirror is not None:
+            if self._rejection_follows():
+                self.settle()
+                why = self.mirror.refusal_point(seat, action, self._expected_codes())
+                if why:
+                    raise ScenarioSkipped(f"{self.step_label}: {why}")
+            out, scripted = self.mirror.outgoing(action)
+            if out is None:
+                return  # the implementation lays down and sends itself, with the discard
+            action = out
         before = None
         if self._rejection_follows() and self.answers("state"):
             before = self.state()
@@ -367,7 +334,12 @@ class Play:
             {"type": "apply", "game": self.game, "seat": seat, "action": action}
         )
         self._sent.append(Sent(self.step_label, seat, action, pending, exchange, before=before,
-                               index=self.index))
+                               scripted=scripted, move=move, index=self.index))
+
+    def _expected_codes(self) -> tuple[str, ...]:
+        """The reason codes the next step expects the last action refused with."""
+        code = self.scenario.steps[self.next_index].args.get("code")
+        return tuple(str(code).split(" or ")) if code else ()
 
     def check_unchanged(self) -> None:
         """After a refused action: the state is what it was before it (INV.REJECT-UNCHANGED)."""
@@ -405,7 +377,12 @@ class Play:
                     self._refused(sent, f"error {error.get('code')}: {error.get('message')}")
                 continue
             if reply.get("ruling") == "accepted":
-                self.events.extend(reply.get("events") or [])
+                events = reply.get("events") or []
+                if self.mirror is not None:
+                    rest = [(m.seat, m.action) for m in moves(self.scenario)[sent.move + 1:]]
+                    self.mirror.follow(sent.label, sent.seat, sent.scripted, sent.action,
+                                       events, sent.asserted, rest)
+                self.events.extend(events)
             elif not sent.asserted:
                 actual = f"rejected {reply.get('reason')} under {reply.get('clause')}"
                 if reply.get("message"):

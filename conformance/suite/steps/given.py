@@ -6,7 +6,8 @@ from typing import Any
 
 from conformance.suite.cards import card_list
 from conformance.suite.model import StepError
-from conformance.suite.play import Play, Setup
+from conformance.suite.play import Play
+from conformance.suite.setup import Setup
 from conformance.suite.steps.common import expect
 from conformance.suite.steps.registry import step
 from phomspec import list_rulesets

@@ -12,7 +12,8 @@ from typing import Any
 
 from conformance.errors import ScenarioError
 from conformance.suite.model import StepError
-from conformance.suite.play import Play, Setup
+from conformance.suite.play import Play
+from conformance.suite.setup import Setup
 from conformance.suite.steps.grammar import CLAUSE_SUFFIX, block_lines, convert
 
 # ---------------------------------------------------------------------------------------------
@@ -33,6 +34,10 @@ class StepDef:
     refusal: bool = False
     refs_script: bool = False
     rejection: bool = False
+    #: What the step checks that only some implementation profiles express (spec/protocol.md
+    #: 8): "money" (payments, totals, money), "lay-legal" (which lay-downs and sends are
+    #: legal), "ruling" (the ruling of the last action); "" for anything else.
+    shape: str = ""
     #: Reads the matched groups into the handler's arguments (default: by group name).
     read: Callable[[Mapping[str, str | None]], dict[str, Any]] | None = field(
         default=None, repr=False
@@ -103,6 +108,7 @@ def step(
     refs_script: bool = False,
     rejection: bool = False,
     read: Callable[[Mapping[str, str | None]], dict[str, Any]] | None = None,
+    shape: str = "",
 ) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Register a step handler (Then steps get the optional ``under clause <ID>`` suffix)."""
 
@@ -122,6 +128,7 @@ def step(
                 refusal,
                 refs_script,
                 rejection,
+                shape,
                 read,
             )
         )

@@ -122,6 +122,9 @@ def _u_den(play: Play, seat: int, payer: int, amount: int) -> None:
         got_u,
         case,
     )
+    if play.profile.money == "none":
+        play.partly_unchecked("the amount: money: none (the implementation keeps no money)")
+        return
     pays = [
         p
         for p in result.get("payments") or []
@@ -163,6 +166,7 @@ def _fmt_payment(p: Mapping[str, Any]) -> str:
     "then",
     r"seat (?P<payer>\d+) pays seat (?P<payee>\d+) (?P<amount>\d+) for (?P<reason>.+?)",
     "seat 2 pays seat 1 4 for ăn chốt",
+    shape="money",
 )
 def _pays(play: Play, payer: int, payee: int, amount: int, reason: str) -> None:
     pays = _payments(play)
@@ -187,6 +191,7 @@ def _pays(play: Play, payer: int, payee: int, amount: int, reason: str) -> None:
     "then",
     r"seat (?P<payer>\d+) pays seat (?P<payee>\d+) nothing for (?P<reason>.+?)",
     "seat 0 pays seat 1 nothing for ăn bài",
+    shape="money",
 )
 def _pays_nothing(play: Play, payer: int, payee: int, reason: str) -> None:
     pays = [
@@ -206,7 +211,7 @@ def _pays_nothing(play: Play, payer: int, payee: int, reason: str) -> None:
     )
 
 
-@step("then", r"nobody pays for (?P<reason>.+?)", "nobody pays for đồng hoa")
+@step("then", r"nobody pays for (?P<reason>.+?)", "nobody pays for đồng hoa", shape="money")
 def _nobody_pays(play: Play, reason: str) -> None:
     pays = [p for p in _complete_payments(play, reason)
             if p.get("reason") == reason and p.get("amount")]
@@ -226,6 +231,7 @@ def _nobody_pays(play: Play, reason: str) -> None:
     needs=["result"],
     block=payment_lines,
     clause="MONEY.RANK-PAYMENTS",
+    shape="money",
 )
 def _payments_exact(play: Play, block: list[tuple[int, int, int, str]]) -> None:
     pays = play.result().get("payments") or []
@@ -253,6 +259,7 @@ def _payments_exact(play: Play, block: list[tuple[int, int, int, str]]) -> None:
     "the totals are: -3, +8, -1, -4",
     needs=["result"],
     clause="MONEY.ZERO-SUM",
+    shape="money",
 )
 def _totals(play: Play, totals: tuple[int, ...]) -> None:
     got = tuple(play.result().get("totals") or [])
@@ -265,6 +272,7 @@ def _totals(play: Play, totals: tuple[int, ...]) -> None:
     "seat 1's money is +1",
     needs=["state"],
     clause="EAT.PAID-AT-ONCE",
+    shape="money",
 )
 def _money(play: Play, seat: int, money: int) -> None:
     got = play.state().get("money") or []
@@ -279,6 +287,7 @@ def _money(play: Play, seat: int, money: int) -> None:
     "the money sums to zero",
     needs=["state"],
     clause="MONEY.ZERO-SUM|INV.ZERO-SUM",
+    shape="money",
 )
 def _zero_sum(play: Play) -> None:
     money = play.state().get("money") or []

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from conformance.protocol.compare import action_key
+from conformance.suite.mirror import NotExpressed
 from conformance.suite.model import StepError
 from conformance.suite.play import Play
 from conformance.suite.steps.common import describe_reply
@@ -18,8 +19,10 @@ from reference_impl.action_text import CARD, CARDS, PHOM_WORD, action_words
 
 
 
-@step("then", r"the action is accepted", "the action is accepted")
+@step("then", r"the action is accepted", "the action is accepted", shape="ruling")
 def _accepted(play: Play) -> None:
+    if play.deferred():  # lay_down: auto: the discard that plays this action must be accepted
+        return
     reply = play.last_reply()
     if not (reply.get("ok") and reply.get("ruling") == "accepted"):
         raise play.fail("accepted", describe_reply(reply))
@@ -119,6 +122,9 @@ def _may_not_draw(play: Play, seat: int) -> None:
     clause="TURN.EAT.MAKES-PHOM",
 )
 def _may_eat(play: Play, seat: int, card: str, with_cards: tuple[str, ...]) -> None:
+    if play.profile.eat == "bare":  # legal eats are compared by card (spec/protocol.md 8.2)
+        _may(play, seat, {"type": "eat", "card": card}, True)
+        return
     _may(play, seat, {"type": "eat", "card": card, "with": list(with_cards)}, True)
 
 
@@ -130,6 +136,13 @@ def _may_eat(play: Play, seat: int, card: str, with_cards: tuple[str, ...]) -> N
     clause="TURN.EAT.MAKES-PHOM",
 )
 def _may_not_eat_with(play: Play, seat: int, card: str, with_cards: tuple[str, ...]) -> None:
+    if play.profile.eat == "bare":
+        mirror = play.synced_mirror()
+        if mirror is None or mirror.bare_eatable(seat, card):
+            raise NotExpressed(f"eat: bare: other partners let seat {seat} eat {card}, and the"
+                               " implementation lists its eats by card")
+        _may(play, seat, {"type": "eat", "card": card}, False)
+        return
     _may(play, seat, {"type": "eat", "card": card, "with": list(with_cards)}, False)
 
 
@@ -172,6 +185,10 @@ def _may_discard(play: Play, seat: int, card: str) -> None:
     needs=["legal_actions"],
 )
 def _may_not_discard(play: Play, seat: int, card: str) -> None:
+    mirror = play.synced_mirror()
+    if mirror is not None and mirror.auto_discardable(seat, card):
+        raise NotExpressed(f"lay_down: auto: some lay-down makes discarding {card} legal, and"
+                           " the implementation lists the discards after its own lay-down")
     _may(play, seat, {"type": "discard", "card": card}, False)
 
 
@@ -187,6 +204,7 @@ def _one_phom(phoms: tuple[tuple[str, ...], ...]) -> list[list[str]]:
     "seat 2 may lay down 7S 7D 7H",
     needs=["legal_actions"],
     clause="LAY.VALID-PHOM",
+    shape="lay-legal",
 )
 def _may_lay(play: Play, seat: int, phoms: tuple[tuple[str, ...], ...]) -> None:
     _may(play, seat, {"type": "lay_down", "phoms": _one_phom(phoms)}, True)
@@ -198,6 +216,7 @@ def _may_lay(play: Play, seat: int, phoms: tuple[tuple[str, ...], ...]) -> None:
     "seat 2 may not lay down QH KH AH",
     needs=["legal_actions"],
     clause="LAY.VALID-PHOM",
+    shape="lay-legal",
 )
 def _may_not_lay(play: Play, seat: int, phoms: tuple[tuple[str, ...], ...]) -> None:
     _may(play, seat, {"type": "lay_down", "phoms": _one_phom(phoms)}, False)
@@ -209,6 +228,7 @@ def _may_not_lay(play: Play, seat: int, phoms: tuple[tuple[str, ...], ...]) -> N
     "seat 2 may not lay down",
     needs=["legal_actions"],
     clause="LAY.FINAL-ROUND-ONLY",
+    shape="lay-legal",
 )
 def _may_not_lay_any(play: Play, seat: int) -> None:
     _may_type(play, seat, "lay_down", False)
@@ -221,6 +241,7 @@ def _may_not_lay_any(play: Play, seat: int) -> None:
     "seat 2 may send 8H to seat 1's phỏm 0",
     needs=["legal_actions"],
     clause="SEND.ALLOWED",
+    shape="lay-legal",
 )
 def _may_send(play: Play, seat: int, card: str, target: int, index: int) -> None:
     _may(play, seat, {"type": "send", "card": card, "to": {"seat": target, "phom": index}}, True)
@@ -233,6 +254,7 @@ def _may_send(play: Play, seat: int, card: str, target: int, index: int) -> None
     "seat 2 may not send 8H to seat 1's phỏm 0",
     needs=["legal_actions"],
     clause="SEND.FIT",
+    shape="lay-legal",
 )
 def _may_not_send(play: Play, seat: int, card: str, target: int, index: int) -> None:
     _may(play, seat, {"type": "send", "card": card, "to": {"seat": target, "phom": index}}, False)
@@ -244,6 +266,7 @@ def _may_not_send(play: Play, seat: int, card: str, target: int, index: int) -> 
     "seat 2 may not send",
     needs=["legal_actions"],
     clause="SEND.ALLOWED",
+    shape="lay-legal",
 )
 def _may_not_send_any(play: Play, seat: int) -> None:
     _may_type(play, seat, "send", False)
@@ -255,6 +278,7 @@ def _may_not_send_any(play: Play, seat: int) -> None:
     "seat 2 may send",
     needs=["legal_actions"],
     clause="SEND.ALLOWED",
+    shape="lay-legal",
 )
 def _may_send_any(play: Play, seat: int) -> None:
     _may_type(play, seat, "send", True)
@@ -285,6 +309,14 @@ def _may_not_pass(play: Play, seat: int) -> None:
 )
 def _legal_exact(play: Play, seat: int, block: list[dict[str, Any]]) -> None:
     actions = _legal_of(play, seat)
+    mirror = play.synced_mirror()
+    if mirror is not None and play.profile.lay_down == "auto" and mirror.final_turn(seat):
+        raise NotExpressed("lay_down: auto: on a final-round turn the implementation lists the"
+                           " discards that its own lay-down makes legal")
+    if play.profile.eat == "bare":  # eats by card (spec/protocol.md 8.2)
+        eats = sorted({a["card"] for a in block if a["type"] == "eat"})
+        block = [a for a in block if a["type"] != "eat"] + [
+            {"type": "eat", "card": c} for c in eats]
     want = Counter(action_key(a) for a in block)
     got = Counter(action_key(a) for a in actions)
     if want != got:

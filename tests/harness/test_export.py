@@ -206,6 +206,7 @@ MIRRORED = [
     "conformance/runner.py",
     "conformance/suite/blame.py",
     "conformance/suite/play.py",
+    "conformance/suite/setup.py",
     "conformance/suite/support.py",
     *(f"conformance/suite/steps/{m}.py" for m in (
         "common", "given", "questions", "then_checks", "then_outcome", "then_rulings",

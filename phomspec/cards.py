@@ -74,6 +74,11 @@ def parse_card(text: str) -> Card:
     return c
 
 
+def parse_cache_size() -> int:
+    """How many card codes the parse cache holds now (at most :data:`PARSE_CACHE_SIZE`)."""
+    return len(_PARSED)
+
+
 def _parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise NotationError(f"card code must be a string, got {text!r}")

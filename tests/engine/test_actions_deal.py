@@ -144,7 +144,7 @@ def test_the_card_parse_cache_is_bounded_and_keeps_no_error() -> None:
 
     spellings = [" " * i + "th" for i in range(2 * cards.PARSE_CACHE_SIZE)]
     assert {parse_card(s) for s in spellings} == {parse_card("10H")}
-    assert len(cards._PARSED) <= cards.PARSE_CACHE_SIZE
+    assert cards.parse_cache_size() <= cards.PARSE_CACHE_SIZE
     for _ in range(2):  # a malformed code is refused every time, never remembered
         with pytest.raises(NotationError, match="malformed card code '1Z'"):
             parse_card("1Z")

@@ -25,7 +25,6 @@ from conformance.errors import ScenarioError
 from conformance.reports.paths import suite_relative
 from conformance.suite.model import Scenario, StepError
 from conformance.suite.play import Play, Setup, Transcript
-from conformance.suite.support import game_id, readings_to_send
 
 Op = dict[str, Any]
 #: A selection pipeline: keys, indexes, and ``{"where"|"map"|"view": ...}`` steps.
@@ -132,23 +131,12 @@ class Recorder:
         if self._start is not None:
             return
         try:
-            players, first, deal = self.setup.deal_message()
+            dealt = self.setup.deal_message()
         except StepError as e:
             raise ScenarioError(f"{self.step_label}: {e}") from None
         self.support()
-        self.game = game_id(self.scenario.id)
-        message: dict[str, Any] = {
-            "type": "new_game",
-            "game": self.game,
-            "ruleset": self.scenario.ruleset,
-            "options": dict(self.setup.options),
-            "readings": readings_to_send(self.scenario),
-            "players": players,
-            "first": first,
-            "deal": deal,
-        }
-        if self.setup.session:
-            message["session"] = dict(self.setup.session)
+        message = self.setup.new_game(self.scenario, dealt)
+        self.game = message["game"]
         self._start = (self.step_label, self.send(message))
 
     def start_reply(self) -> int:

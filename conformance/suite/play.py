@@ -21,7 +21,7 @@ from conformance.suite.mirror import Mirror, NotExpressed, needs_mirror
 from conformance.suite.model import Scenario, Step, StepError
 from conformance.suite.profile import of_hello
 from conformance.suite.setup import Setup
-from conformance.suite.support import game_id, readings_to_send, unsupported
+from conformance.suite.support import unsupported
 from reference_impl.action_text import action_words
 
 
@@ -257,7 +257,7 @@ class Play:
             return
         label = self.step_label
         try:
-            players, first, deal = self.setup.deal_message()
+            dealt = self.setup.deal_message()
         except StepError as e:
             raise ScenarioError(f"{label}: {e}") from None
         self.check_support()
@@ -266,19 +266,8 @@ class Play:
                 f"{label}: the game names ruleset {self.setup.named_ruleset!r} but the scenario"
                 f" runs under {self.scenario.ruleset!r}; fix its @ruleset tag"
             )
-        self.game = game_id(self.scenario.id)
-        message: dict[str, Any] = {
-            "type": "new_game",
-            "game": self.game,
-            "ruleset": self.scenario.ruleset,
-            "options": dict(self.setup.options),
-            "readings": readings_to_send(self.scenario),
-            "players": players,
-            "first": first,
-            "deal": deal,
-        }
-        if self.setup.session:
-            message["session"] = dict(self.setup.session)
+        message = self.setup.new_game(self.scenario, dealt)
+        self.game = message["game"]
         if needs_mirror(self.profile) and not self.setup.expect_refusal:
             self.mirror = Mirror.build(message, self.shape)
         pending, exchange = self._send(message)

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.suite.cards import check_deal
-from conformance.suite.model import FixtureIndex, StepError
+from conformance.suite.model import FixtureIndex, Scenario, StepError
+from conformance.suite.support import game_id, readings_to_send
 from reference_impl.cards import format_card
 
 
@@ -109,3 +110,23 @@ class Setup:
                 what = "; ".join(problems)
                 raise StepError(f"{what} (a deal: every hand in full, and the stock)")
         return players, first, {"hands": [list(h) for h in hands], "stock": stock}
+
+    def new_game(
+        self, scenario: Scenario, dealt: tuple[int, int, dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The ``new_game`` request of the scenario's game; ``dealt`` is :meth:`deal_message`'s
+        answer."""
+        players, first, deal = dealt
+        message: dict[str, Any] = {
+            "type": "new_game",
+            "game": game_id(scenario.id),
+            "ruleset": scenario.ruleset,
+            "options": dict(self.options),
+            "readings": readings_to_send(scenario),
+            "players": players,
+            "first": first,
+            "deal": deal,
+        }
+        if self.session:
+            message["session"] = dict(self.session)
+        return message

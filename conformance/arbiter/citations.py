@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from conformance.suite.steps.grammar import U_KIND_CLAUSES
+
 #: Clauses every accepted action of a type rests on.
 ACTION_CLAUSES: dict[str, tuple[str, ...]] = {
     "draw": ("TURN.DRAW-OR-EAT", "TURN.DRAW.STOCK-TOP"),
@@ -15,14 +17,6 @@ ACTION_CLAUSES: dict[str, tuple[str, ...]] = {
     "pass": ("ROUND.THEM-VONG",),
     "timeout": ("TIME.AUTO-PLAY",),
     "leave": ("LEAVE.SEAT-SKIPPED",),
-}
-
-U_KIND_CLAUSES = {
-    "thuong": "U.THUONG",
-    "three_eats": "U.THREE-EATS",
-    "khan": "U.KHAN",
-    "tron": "EXTRA.U-TRON",
-    "dong_hoa_trang": "EXTRA.DONG-HOA-TRANG",
 }
 
 DEN_CASE_CLAUSES = {

@@ -16,7 +16,8 @@ from typing import Any
 
 from conformance.export.recorder import NotExportable, Recorder
 from conformance.suite.model import Step, StepError
-from conformance.suite.steps.questions import KIND_CLAUSES, evaluate_message
+from conformance.suite.steps.grammar import U_KIND_CLAUSES
+from conformance.suite.steps.questions import evaluate_message
 
 Translator = Callable[..., None]
 #: Step example -> translator.
@@ -234,7 +235,7 @@ def _deadwood(rec: Recorder, cards: tuple[str, ...], eaten: tuple[str, ...], n: 
 def _is_u(rec: Recorder, cards: tuple[str, ...], eaten: tuple[str, ...], kind: str | None
           ) -> None:
     ref = _ask(rec, "u", cards, eaten)
-    implied = KIND_CLAUSES.get(kind or "")
+    implied = U_KIND_CLAUSES.get(kind or "")
     want = "an ù" + (f" ({kind})" if kind else "")
     rec.check(ref, ["answer", "u"], "equal", want, implied=implied, value=True)
     if kind is not None:

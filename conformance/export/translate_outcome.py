@@ -7,7 +7,7 @@ from typing import Any
 
 from conformance.export.recorder import Recorder
 from conformance.export.translate import translates
-from conformance.suite.steps.grammar import DEN_CASE_CLAUSES, REASON_CLAUSE
+from conformance.suite.steps.grammar import DEN_CASE_CLAUSES, REASON_CLAUSE, U_KIND_CLAUSES
 
 #: The members of a payment the checks compare, in this order.
 PAYMENT_FIELDS = ["from", "to", "amount", "reason"]
@@ -27,12 +27,7 @@ def _result_check(rec: Recorder, select: list[Any], test: str, expected: Any, **
 def _u(rec: Recorder, seat: int, kind: str | None) -> None:
     ref = rec.result()
     want = f"ù by seat {seat}" + (f" ({kind})" if kind else "")
-    implied = {
-        "khan": "U.KHAN",
-        "tron": "EXTRA.U-TRON",
-        "dong_hoa_trang": "EXTRA.DONG-HOA-TRANG",
-        "three_eats": "U.THREE-EATS",
-    }.get(kind or "")
+    implied = U_KIND_CLAUSES.get(kind or "")
     rec.check(ref, ["result", "u", "seat"], "equal", want, implied=implied, value=seat)
     if kind is not None:
         rec.check(ref, ["result", "u", "kind"], "equal", want, implied=implied, value=kind)

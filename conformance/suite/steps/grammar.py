@@ -67,6 +67,15 @@ DEN_CASE_CLAUSES = (
     "DEN.PRECEDENCE",
 )
 
+#: The clause each ù kind rests on besides the plain ù's (U.THUONG): the one a failure
+#: about that kind implies.
+U_KIND_CLAUSES = {
+    "three_eats": "U.THREE-EATS",
+    "khan": "U.KHAN",
+    "tron": "EXTRA.U-TRON",
+    "dong_hoa_trang": "EXTRA.DONG-HOA-TRANG",
+}
+
 #: The clause a payment of each reason rests on.
 REASON_CLAUSE = {
     "eat": "EAT.NTH-CARD",

@@ -21,7 +21,7 @@ from conformance.suite.cards import card_list
 from conformance.suite.model import Scenario, StepError
 from conformance.suite.play import Play
 from conformance.suite.steps.common import expect
-from conformance.suite.steps.grammar import U_KINDS
+from conformance.suite.steps.grammar import U_KIND_CLAUSES, U_KINDS
 from conformance.suite.steps.registry import step
 from conformance.suite.support import readings_to_send
 from reference_impl.action_text import CARDS
@@ -35,7 +35,6 @@ DEADWOOD_CLAUSES = (
     "|TURN.EAT.DISTINCT-PHOM|DECK.POINTS"
 )
 U_CLAUSES = "U.THUONG|TURN.EAT.KEEP-IN-PHOM|TURN.EAT.DISTINCT-PHOM"
-KIND_CLAUSES = {"tron": "EXTRA.U-TRON", "dong_hoa_trang": "EXTRA.DONG-HOA-TRANG"}
 KHAN_CLAUSES = "U.KHAN|PHOM.CA|U.KHAN.FIRST-PLAYER"
 #: The kinds a question step may name, in the step's words (ù khan is a question of its own).
 STEP_KINDS = "thường|tròn|đồng hoa trắng"
@@ -174,7 +173,7 @@ def _is_u(play: Play, cards: tuple[str, ...], eaten: tuple[str, ...], kind: str 
     got = ask(play, "u", cards, eaten)
     ok = got.get("u") is True and (kind is None or got.get("kind") == kind)
     shown = f"an ù ({got.get('kind')})" if got.get("u") is True else f"u: {got.get('u')}"
-    expect(play, ok, "an ù" + (f" ({kind})" if kind else ""), shown, KIND_CLAUSES.get(kind or ""))
+    expect(play, ok, "an ù" + (f" ({kind})" if kind else ""), shown, U_KIND_CLAUSES.get(kind or ""))
 
 
 @step(

@@ -10,7 +10,12 @@ from conformance.errors import ScenarioError
 from conformance.suite.cards import same_card
 from conformance.suite.play import Play
 from conformance.suite.steps.common import describe_reply, expect
-from conformance.suite.steps.grammar import DEN_CASE_CLAUSES, REASON_CLAUSE, payment_lines
+from conformance.suite.steps.grammar import (
+    DEN_CASE_CLAUSES,
+    REASON_CLAUSE,
+    U_KIND_CLAUSES,
+    payment_lines,
+)
 from conformance.suite.steps.registry import step
 from reference_impl.action_text import CARD
 
@@ -31,12 +36,7 @@ def _u(play: Play, seat: int, kind: str | None) -> None:
     u = play.result().get("u")
     got = f"ù by seat {u.get('seat')} ({u.get('kind')})" if isinstance(u, dict) else "no ù"
     want = f"ù by seat {seat}" + (f" ({kind})" if kind else "")
-    implied = {
-        "khan": "U.KHAN",
-        "tron": "EXTRA.U-TRON",
-        "dong_hoa_trang": "EXTRA.DONG-HOA-TRANG",
-        "three_eats": "U.THREE-EATS",
-    }.get(kind or "")
+    implied = U_KIND_CLAUSES.get(kind or "")
     ok = isinstance(u, dict) and u.get("seat") == seat and (kind is None or u.get("kind") == kind)
     expect(play, ok, want, got, implied)
 

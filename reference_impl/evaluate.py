@@ -26,7 +26,8 @@ from typing import Any
 from phomspec import ResolvedRuleset, SpecError
 from reference_impl import melds
 from reference_impl.cards import NotationError, parse_card
-from reference_impl.params import load_ruleset
+from reference_impl.params import load_ruleset, params_of
+from reference_impl.u import u_kind
 
 QUESTIONS = ("phom", "deadwood", "u", "u_khan")
 #: The card counts each question takes (inclusive bounds).
@@ -114,23 +115,5 @@ def answer(rs: ResolvedRuleset, question: str, cards: int, eaten: int = 0) -> di
         return {"deadwood": points if points < melds.INF else None}
     if melds.u_leftover(cards, ue, 1, distinct) >= melds.INF:
         return {"u": False, "kind": None}
-    # (payment per loser, tie order, kind): the dearest kind is declared (EXTRA.STACKING)
-    kinds = [(rs["u.payment"], 1, "thuong")]
-    if rs["u.tron"] is not None and melds.u_leftover(cards, ue, 0, distinct) < melds.INF:
-        kinds.append((rs["u.tron"], 3, "tron"))
-    if rs["u.dong_hoa_trang"] is not None and _dong_hoa_trang(cards, ue, distinct):
-        kinds.append((rs["u.dong_hoa_trang"], 4, "dong_hoa_trang"))
-    return {"u": True, "kind": max(kinds)[2]}
-
-
-def _dong_hoa_trang(hand: int, eaten: int, distinct: bool) -> bool:
-    """An ù whose cards in phỏm are all of one suit; the one card left over may be of
-    another (EXTRA.DONG-HOA-TRANG, reading phom-cards-only of AMB.DONG-HOA-TRANG)."""
-    for suit in melds.SUIT_MASKS:
-        off = hand & ~suit
-        if off.bit_count() > 1 or off & eaten:
-            continue
-        allow = 1 - off.bit_count()
-        if melds.u_leftover(hand & suit, eaten, allow, distinct) < melds.INF:
-            return True
-    return False
+    # the kind the engine declares after a draw with nothing laid (EXTRA.STACKING)
+    return {"u": True, "kind": u_kind(params_of(rs), cards, ue, distinct)}

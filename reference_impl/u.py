@@ -9,7 +9,10 @@ arranged with at most one card outside phỏm, every unlaid eaten card in a ph�
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reference_impl import melds, settle
+from reference_impl.params import Params
 from reference_impl.state import GameState, cores_of
 
 #: Tie order between kinds paying the same amount (higher wins).
@@ -41,22 +44,10 @@ def check_u_after(st: GameState, seat: int, eat_victim: int | None, eat_chot: bo
     hand_u = left_pts < melds.INF
     if not hand_u and not three_u:
         return False
-    kinds: list[tuple[int, int, str]] = []
-    if hand_u:
-        kinds.append((p.u_payment, _KIND_RANK["thuong"], "thuong"))
-    if three_u:
-        kinds.append((p.u_payment, _KIND_RANK["three_eats"], "three_eats"))
-    if (
-        hand_u
-        and p.u_tron is not None
-        and st.turn_drew
-        and not st.laid[seat]
-        and melds.u_leftover(hand, ue, 0, distinct, cores) < melds.INF
-    ):
-        kinds.append((p.u_tron, _KIND_RANK["tron"], "tron"))  # EXTRA.U-TRON
-    if hand_u and p.u_dong_hoa_trang is not None and is_dong_hoa_trang(st, seat):
-        kinds.append((p.u_dong_hoa_trang, _KIND_RANK["dong_hoa_trang"], "dong_hoa_trang"))
-    kind = max(kinds)[2]
+    kind = u_kind(
+        p, hand, ue, distinct, cores, st.laid[seat],
+        hand_u=hand_u, three_u=three_u, drew=st.turn_drew,
+    )
     if hand_u:
         st.u_points = left_pts
     else:
@@ -65,15 +56,52 @@ def check_u_after(st: GameState, seat: int, eat_victim: int | None, eat_chot: bo
     return True
 
 
+def u_kind(
+    p: Params, hand: int, ue: int, distinct: bool, cores: tuple[int, ...] = (),
+    laid: Sequence[int] = (), *, hand_u: bool = True, three_u: bool = False, drew: bool = True,
+) -> str:
+    """The kind declared for an ù (``hand_u``: the hand makes one; ``three_u``: a third eat
+    does): the one paying most per loser, ties by :data:`_KIND_RANK` (EXTRA.STACKING).
+    ``ue``, ``distinct``, ``cores`` as :func:`eaten_rules` gives them; ``laid``, the player's
+    laid phỏm; ``drew``, the turn drew (not ate)."""
+    kinds: list[tuple[int, int, str]] = []
+    if hand_u:
+        kinds.append((p.u_payment, _KIND_RANK["thuong"], "thuong"))
+    if three_u:
+        kinds.append((p.u_payment, _KIND_RANK["three_eats"], "three_eats"))
+    if (
+        hand_u
+        and p.u_tron is not None
+        and drew
+        and not laid
+        and melds.u_leftover(hand, ue, 0, distinct, cores) < melds.INF
+    ):
+        kinds.append((p.u_tron, _KIND_RANK["tron"], "tron"))  # EXTRA.U-TRON
+    if (
+        hand_u
+        and p.u_dong_hoa_trang is not None
+        and dong_hoa_trang(hand, ue, distinct, cores, laid)
+    ):
+        kinds.append((p.u_dong_hoa_trang, _KIND_RANK["dong_hoa_trang"], "dong_hoa_trang"))
+    return max(kinds)[2]
+
+
 def is_dong_hoa_trang(st: GameState, seat: int) -> bool:
     """An ù whose phỏm cards are all of one suit (EXTRA.DONG-HOA-TRANG)."""
-    hand = st.hands[seat]
-    ue, distinct, cores = eaten_rules(st, seat)
+    return dong_hoa_trang(st.hands[seat], *eaten_rules(st, seat), st.laid[seat])
+
+
+def dong_hoa_trang(
+    hand: int, ue: int, distinct: bool, cores: tuple[int, ...] = (), laid: Sequence[int] = ()
+) -> bool:
+    """:func:`is_dong_hoa_trang` of the card mask ``hand``, with ``laid`` phỏm already down;
+    the one card left over may be of another suit (reading phom-cards-only of
+    AMB.DONG-HOA-TRANG)."""
     for sm in melds.SUIT_MASKS:
         off = hand & ~sm
         if off.bit_count() > 1 or off & ue:
             continue
-        if any(ph & ~sm for ph in st.laid[seat]):
+        if any(ph & ~sm for ph in laid):
             continue
         allow = 1 - off.bit_count()
         if melds.u_leftover(hand & sm, ue, allow, distinct, cores) < melds.INF:

@@ -109,6 +109,19 @@ def ask(play: Play, question: str, cards: Sequence[str], eaten: Sequence[str] = 
     return answer
 
 
+def _yes_or_no(
+    play: Play, question: str, cards: Sequence[str], want: bool, expected: str
+) -> None:
+    """Check a question answered yes or no, in the answer's member named as the question."""
+    got = ask(play, question, cards).get(question)
+    expect(play, got is want, expected, f"{question}: {got}")
+
+
+def _u_answer(got: Mapping[str, Any]) -> str:
+    """The answer to an ù question, as a failure shows it."""
+    return f"an ù ({got.get('kind')})" if got.get("u") is True else f"u: {got.get('u')}"
+
+
 # ---------------------------------------------------------------------------------------------
 # Is a group a phỏm
 
@@ -122,8 +135,7 @@ def ask(play: Play, question: str, cards: Sequence[str], eaten: Sequence[str] = 
     read=_hand((1, 52), "a group"),
 )
 def _is_phom(play: Play, cards: tuple[str, ...]) -> None:
-    got = ask(play, "phom", cards).get("phom")
-    expect(play, got is True, f"{' '.join(cards)}: a phỏm", f"phom: {got}")
+    _yes_or_no(play, "phom", cards, True, f"{' '.join(cards)}: a phỏm")
 
 
 @step(
@@ -135,8 +147,7 @@ def _is_phom(play: Play, cards: tuple[str, ...]) -> None:
     read=_hand((1, 52), "a group"),
 )
 def _is_not_phom(play: Play, cards: tuple[str, ...]) -> None:
-    got = ask(play, "phom", cards).get("phom")
-    expect(play, got is False, f"{' '.join(cards)}: not a phỏm", f"phom: {got}")
+    _yes_or_no(play, "phom", cards, False, f"{' '.join(cards)}: not a phỏm")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -172,8 +183,8 @@ def _deadwood(play: Play, cards: tuple[str, ...], eaten: tuple[str, ...], n: int
 def _is_u(play: Play, cards: tuple[str, ...], eaten: tuple[str, ...], kind: str | None) -> None:
     got = ask(play, "u", cards, eaten)
     ok = got.get("u") is True and (kind is None or got.get("kind") == kind)
-    shown = f"an ù ({got.get('kind')})" if got.get("u") is True else f"u: {got.get('u')}"
-    expect(play, ok, "an ù" + (f" ({kind})" if kind else ""), shown, U_KIND_CLAUSES.get(kind or ""))
+    expect(play, ok, "an ù" + (f" ({kind})" if kind else ""), _u_answer(got),
+           U_KIND_CLAUSES.get(kind or ""))
 
 
 @step(
@@ -186,8 +197,7 @@ def _is_u(play: Play, cards: tuple[str, ...], eaten: tuple[str, ...], kind: str 
 )
 def _is_not_u(play: Play, cards: tuple[str, ...], eaten: tuple[str, ...]) -> None:
     got = ask(play, "u", cards, eaten)
-    shown = f"an ù ({got.get('kind')})" if got.get("u") is True else f"u: {got.get('u')}"
-    expect(play, got.get("u") is False, "no ù", shown)
+    expect(play, got.get("u") is False, "no ù", _u_answer(got))
 
 
 @step(
@@ -199,8 +209,7 @@ def _is_not_u(play: Play, cards: tuple[str, ...], eaten: tuple[str, ...]) -> Non
     read=_hand((9, 10), "a dealt hand"),
 )
 def _is_khan(play: Play, cards: tuple[str, ...]) -> None:
-    got = ask(play, "u_khan", cards).get("u_khan")
-    expect(play, got is True, "ù khan", f"u_khan: {got}")
+    _yes_or_no(play, "u_khan", cards, True, "ù khan")
 
 
 @step(
@@ -212,5 +221,4 @@ def _is_khan(play: Play, cards: tuple[str, ...]) -> None:
     read=_hand((9, 10), "a dealt hand"),
 )
 def _is_not_khan(play: Play, cards: tuple[str, ...]) -> None:
-    got = ask(play, "u_khan", cards).get("u_khan")
-    expect(play, got is False, "no ù khan", f"u_khan: {got}")
+    _yes_or_no(play, "u_khan", cards, False, "no ù khan")

@@ -386,8 +386,7 @@ def _ranking_is(play: Play, ranking: tuple[tuple[int, str, int | None], ...]) ->
 
 @step("then", r"seat (?P<seat>\d+) is móm", "seat 2 is móm", needs=["result"], clause="LAY.MOM")
 def _is_mom(play: Play, seat: int) -> None:
-    entry = _rank_entry(play, seat)
-    expect(play, entry is not None and entry.get("mom") is True, f"seat {seat} móm", entry)
+    _mom_is(play, seat, True)
 
 
 @step(
@@ -398,8 +397,14 @@ def _is_mom(play: Play, seat: int) -> None:
     clause="LAY.MOM",
 )
 def _is_not_mom(play: Play, seat: int) -> None:
+    _mom_is(play, seat, False)
+
+
+def _mom_is(play: Play, seat: int, mom: bool) -> None:
+    """Check the result's móm flag of ``seat``."""
     entry = _rank_entry(play, seat)
-    expect(play, entry is not None and entry.get("mom") is False, f"seat {seat} not móm", entry)
+    want = f"seat {seat} móm" if mom else f"seat {seat} not móm"
+    expect(play, entry is not None and entry.get("mom") is mom, want, entry)
 
 
 @step(

@@ -44,16 +44,12 @@ def write_outputs(
 ) -> list[str]:
     """Render ``report`` to each path given; return the paths written."""
     written = []
-    if junit:
-        write_junit(report, junit)
-        written.append(str(junit))
-    if markdown:
-        write_markdown(report, markdown)
-        written.append(str(markdown))
-    if html:
-        write_html(report, html)
-        written.append(str(html))
-    if badge:
-        write_badge(report, badge)
-        written.append(str(badge))
+    writers = (
+        (junit, write_junit), (markdown, write_markdown), (html, write_html),
+        (badge, write_badge),
+    )
+    for path, write in writers:
+        if path:
+            write(report, path)
+            written.append(str(path))
     return written

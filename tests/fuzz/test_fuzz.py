@@ -56,7 +56,9 @@ def test_sharded_runs_play_the_games_of_the_whole_run() -> None:
     assert halves == whole
 
 
-def test_the_reference_does_not_diverge_from_itself() -> None:
+def test_harness_guard_the_reference_replayed_on_itself_never_diverges() -> None:
+    """A guard of the fuzz harness, not a test of the rules: the reference checked against
+    itself can only diverge through a fault of the plan, the replay or the comparison."""
     driver = InProcessDriver()
     driver.start()
     decisions = 0

@@ -86,6 +86,21 @@ def test_validate_in_a_checkout_checks_the_checkouts_spec_and_records(
                for p in result.stdout.splitlines()), result.stdout
 
 
+def test_validate_names_the_unknown_parameter_even_with_the_checkouts_scenarios(
+        installed: Path, tmp_path: Path) -> None:
+    """The scenarios load through the broken ruleset: the spec's problem is still the one line
+    printed, with file:line and exit 1 (not a harness error)."""
+    checkout, line = broken_checkout(tmp_path)
+    shutil.rmtree(checkout / "features")
+    shutil.copytree(ROOT / "features", checkout / "features", ignore=_IGNORE)
+    result = kit(installed, "validate", cwd=checkout)
+    assert result.returncode == 1, result.stdout + result.stderr
+    ruleset = Path("spec") / "rulesets" / "co-ban.yaml"
+    assert result.stdout.splitlines()[0].startswith(
+        f"{ruleset}:{line}: ruleset co-ban: unknown parameter 'bogus.param'"), result.stdout
+    assert "validation itself failed" not in result.stderr
+
+
 def test_outside_a_checkout_the_installed_copy_is_used_and_named(
         installed: Path, tmp_path: Path) -> None:
     result = kit(installed, "clauses", "--ruleset", "co-ban", "--json", cwd=tmp_path)

@@ -16,6 +16,13 @@ from reference_impl.action_text import CARD, CARDS, PHOM_WORD
 # Then: turns, rounds, piles
 
 
+def _to_act_with(play: Play, seat: int, member: str, label: str, value: bool, want: str) -> None:
+    """Check that ``seat`` is to act with the state's flag ``member`` (shown as ``label``) at
+    ``value``."""
+    st = play.state()
+    got = f"seat {st.get('to_act')} to act, {label} {st.get(member)}"
+    expect(play, st.get("to_act") == seat and st.get(member) is value, want, got)
+
 
 @step(
     "then",
@@ -39,14 +46,8 @@ def _turn(play: Play, seat: int) -> None:
     clause="ROUND.COUNT-BY-PILE",
 )
 def _turn_final(play: Play, seat: int) -> None:
-    st = play.state()
-    got = f"seat {st.get('to_act')} to act, final round {st.get('final_round')}"
-    expect(
-        play,
-        st.get("to_act") == seat and st.get("final_round") is True,
-        f"seat {seat} to act, final round True",
-        got,
-    )
+    want = f"seat {seat} to act, final round True"
+    _to_act_with(play, seat, "final_round", "final round", True, want)
 
 
 @step(
@@ -57,14 +58,8 @@ def _turn_final(play: Play, seat: int) -> None:
     clause="ROUND.COUNT-BY-PILE",
 )
 def _turn_not_final(play: Play, seat: int) -> None:
-    st = play.state()
-    got = f"seat {st.get('to_act')} to act, final round {st.get('final_round')}"
-    expect(
-        play,
-        st.get("to_act") == seat and st.get("final_round") is False,
-        f"seat {seat} to act, final round False",
-        got,
-    )
+    want = f"seat {seat} to act, final round False"
+    _to_act_with(play, seat, "final_round", "final round", False, want)
 
 
 @step(
@@ -75,14 +70,7 @@ def _turn_not_final(play: Play, seat: int) -> None:
     clause="ROUND.TAI",
 )
 def _tai(play: Play, seat: int) -> None:
-    st = play.state()
-    got = f"seat {st.get('to_act')} to act, tái {st.get('tai')}"
-    expect(
-        play,
-        st.get("to_act") == seat and st.get("tai") is True,
-        f"seat {seat} to act on a tái turn",
-        got,
-    )
+    _to_act_with(play, seat, "tai", "tái", True, f"seat {seat} to act on a tái turn")
 
 
 @step(
@@ -93,14 +81,7 @@ def _tai(play: Play, seat: int) -> None:
     clause="ROUND.TAI",
 )
 def _not_tai(play: Play, seat: int) -> None:
-    st = play.state()
-    got = f"seat {st.get('to_act')} to act, tái {st.get('tai')}"
-    expect(
-        play,
-        st.get("to_act") == seat and st.get("tai") is False,
-        f"seat {seat} to act, no tái",
-        got,
-    )
+    _to_act_with(play, seat, "tai", "tái", False, f"seat {seat} to act, no tái")
 
 
 @step(

@@ -27,7 +27,7 @@ from phomspec import ResolvedRuleset, SpecError
 from reference_impl import melds
 from reference_impl.cards import NotationError, parse_card
 from reference_impl.params import load_ruleset, params_of
-from reference_impl.u import u_kind
+from reference_impl.u import dong_hoa_trang, u_kind
 
 QUESTIONS = ("phom", "deadwood", "u", "u_khan")
 #: The card counts each question takes (inclusive bounds).
@@ -116,4 +116,5 @@ def answer(rs: ResolvedRuleset, question: str, cards: int, eaten: int = 0) -> di
     if melds.u_leftover(cards, ue, 1, distinct) >= melds.INF:
         return {"u": False, "kind": None}
     # the kind the engine declares after a draw with nothing laid (EXTRA.STACKING)
-    return {"u": True, "kind": u_kind(params_of(rs), cards, ue, distinct)}
+    one_suit = rs["u.dong_hoa_trang"] is not None and dong_hoa_trang(cards, ue, distinct)
+    return {"u": True, "kind": u_kind(params_of(rs), cards, ue, distinct, one_suit=one_suit)}

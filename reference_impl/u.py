@@ -9,8 +9,6 @@ arranged with at most one card outside phỏm, every unlaid eaten card in a ph�
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from reference_impl import melds, settle
 from reference_impl.params import Params
 from reference_impl.state import GameState, cores_of
@@ -45,8 +43,9 @@ def check_u_after(st: GameState, seat: int, eat_victim: int | None, eat_chot: bo
     if not hand_u and not three_u:
         return False
     kind = u_kind(
-        p, hand, ue, distinct, cores, st.laid[seat],
-        hand_u=hand_u, three_u=three_u, drew=st.turn_drew,
+        p, hand, ue, distinct, cores, hand_u=hand_u, three_u=three_u,
+        tron_turn=st.turn_drew and not st.laid[seat],
+        one_suit=hand_u and p.u_dong_hoa_trang is not None and is_dong_hoa_trang(st, seat),
     )
     if hand_u:
         st.u_points = left_pts
@@ -57,13 +56,14 @@ def check_u_after(st: GameState, seat: int, eat_victim: int | None, eat_chot: bo
 
 
 def u_kind(
-    p: Params, hand: int, ue: int, distinct: bool, cores: tuple[int, ...] = (),
-    laid: Sequence[int] = (), *, hand_u: bool = True, three_u: bool = False, drew: bool = True,
+    p: Params, hand: int, ue: int, distinct: bool, cores: tuple[int, ...] = (), *,
+    hand_u: bool = True, three_u: bool = False, tron_turn: bool = True, one_suit: bool = False,
 ) -> str:
-    """The kind declared for an ù (``hand_u``: the hand makes one; ``three_u``: a third eat
-    does): the one paying most per loser, ties by :data:`_KIND_RANK` (EXTRA.STACKING).
-    ``ue``, ``distinct``, ``cores`` as :func:`eaten_rules` gives them; ``laid``, the player's
-    laid phỏm; ``drew``, the turn drew (not ate)."""
+    """The kind declared for an ù: the one paying most per loser, ties by :data:`_KIND_RANK`
+    (EXTRA.STACKING). ``hand_u``: the hand makes an ù; ``three_u``: a third eat does;
+    ``tron_turn``: the turn drew and the seat has laid nothing (EXTRA.U-TRON); ``one_suit``:
+    the hand is a đồng hoa trắng (:func:`dong_hoa_trang`). ``ue``, ``distinct``, ``cores`` as
+    :func:`eaten_rules` gives them."""
     kinds: list[tuple[int, int, str]] = []
     if hand_u:
         kinds.append((p.u_payment, _KIND_RANK["thuong"], "thuong"))
@@ -72,16 +72,11 @@ def u_kind(
     if (
         hand_u
         and p.u_tron is not None
-        and drew
-        and not laid
+        and tron_turn
         and melds.u_leftover(hand, ue, 0, distinct, cores) < melds.INF
     ):
         kinds.append((p.u_tron, _KIND_RANK["tron"], "tron"))  # EXTRA.U-TRON
-    if (
-        hand_u
-        and p.u_dong_hoa_trang is not None
-        and dong_hoa_trang(hand, ue, distinct, cores, laid)
-    ):
+    if hand_u and p.u_dong_hoa_trang is not None and one_suit:
         kinds.append((p.u_dong_hoa_trang, _KIND_RANK["dong_hoa_trang"], "dong_hoa_trang"))
     return max(kinds)[2]
 
@@ -92,7 +87,8 @@ def is_dong_hoa_trang(st: GameState, seat: int) -> bool:
 
 
 def dong_hoa_trang(
-    hand: int, ue: int, distinct: bool, cores: tuple[int, ...] = (), laid: Sequence[int] = ()
+    hand: int, ue: int, distinct: bool, cores: tuple[int, ...] = (),
+    laid: list[int] | None = None,
 ) -> bool:
     """:func:`is_dong_hoa_trang` of the card mask ``hand``, with ``laid`` phỏm already down;
     the one card left over may be of another suit (reading phom-cards-only of
@@ -101,7 +97,7 @@ def dong_hoa_trang(
         off = hand & ~sm
         if off.bit_count() > 1 or off & ue:
             continue
-        if any(ph & ~sm for ph in laid):
+        if any(ph & ~sm for ph in laid or ()):
             continue
         allow = 1 - off.bit_count()
         if melds.u_leftover(hand & sm, ue, allow, distinct, cores) < melds.INF:

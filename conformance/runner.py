@@ -35,6 +35,7 @@ from conformance.ledger import Ledger
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.protocol import Driver
 from conformance.reports.paths import suite_relative
+from phomspec.paths import given_options
 
 DEFAULT_MAX_RESTARTS = 5
 
@@ -461,7 +462,7 @@ def replay_command(
     extra: Sequence[str] = (),
 ) -> Callable[[str], str]:
     """``scenario id -> the command that runs just that scenario again``."""
-    base = ["phom-conformance", "run"]
+    base = ["phom-conformance", *given_options(), "run"]
     if impl is not None:
         base += ["--impl", impl]
     if timeout is not None:

@@ -104,6 +104,17 @@ def use(spec: str | os.PathLike[str] | None = None,
             os.environ[name] = str(Path(value).resolve())
 
 
+def given_options() -> list[str]:
+    """The global options that select the directories given with ``--spec``/``--features``
+    (or their environment variables), for a command printed to be run again; empty when
+    the checkout's or the installed copy is in use."""
+    out: list[str] = []
+    for flag, name in (("--spec", ENV_SPEC), ("--features", ENV_FEATURES)):
+        if os.environ.get(name):
+            out += [flag, os.environ[name]]
+    return out
+
+
 def spec_dir() -> Path:
     """The ``spec/`` directory in use."""
     return data_roots().spec

@@ -194,3 +194,12 @@ def test_replay_command_quotes_everything() -> None:
     assert replay("x[co-ban]") == ("phom-conformance run --impl 'node my adapter.js' --timeout 2.5"
                                    " --strict-protocol -k 'x[co-ban]'")
     assert replay_command(None)("a") == "phom-conformance run -k a"
+
+
+def test_replay_command_names_the_spec_and_features_given(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run with --spec/--features replays against the same copies (they are global options,
+    before the command)."""
+    monkeypatch.setenv("PHOM_SPEC", str(tmp_path / "spec"))
+    monkeypatch.delenv("PHOM_FEATURES", raising=False)
+    assert replay_command(None)("a") == f"phom-conformance --spec {tmp_path / 'spec'} run -k a"

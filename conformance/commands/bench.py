@@ -167,6 +167,13 @@ def measure(messages: int, batch: int, games: int, engine_games: int, repeat: in
 
 # -- this tree's engine against another revision's -------------------------------------------
 
+
+class HarnessFailure(click.ClickException):
+    """A harness error, one line, exit 2 (conformance/cli.py)."""
+
+    exit_code = 2
+
+
 #: Start argv[1:] from this small process: a process inherits the peak memory of the one it
 #: forks from (Linux carries it across exec), so the bench's ``max_rss_mb`` would otherwise
 #: be this command's.
@@ -303,10 +310,8 @@ def command(as_json: bool, messages: int, batch: int, games: int, engine_games: 
     if rev is not None:
         try:
             against = engine_against(rev, engine_games, repeat, seed)
-        except HarnessError as e:
-            err = click.ClickException(str(e))
-            err.exit_code = 2  # a harness error (conformance/cli.py)
-            raise err from None
+        except HarnessError as problem:
+            raise HarnessFailure(str(problem)) from None
         if as_json:
             click.echo(json.dumps(against))
         else:

@@ -28,6 +28,30 @@ def _to_cards(values: Any, where: str) -> tuple[Card, ...]:
     return tuple(_to_card(v, f"{where} card {i + 1}") for i, v in enumerate(values))
 
 
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(53))
+_SAME_SHUFFLE = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    """The 52 cards in the order ``random.Random(seed).shuffle`` gives them (the same draws,
+    without its per-card calls)."""
+    deck: list[Card] = list(range(52))  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    if not _SAME_SHUFFLE:
+        rng.shuffle(deck)
+        return deck
+    getrandbits = rng.getrandbits
+    lengths = _BIT_LENGTHS
+    for i in range(51, 0, -1):
+        n = i + 1
+        k = lengths[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
 @dataclass(frozen=True)
 class Deal:
     """Hands indexed by seat (play order), the stock top first, and the seat that goes first."""
@@ -96,25 +120,33 @@ class Deal:
         return cls._dealt(cards, players, first)
 
     @classmethod
-    def _dealt(cls, cards: Sequence[Card], players: int, first: int) -> Deal:
+    def _dealt(
+        cls, cards: Sequence[Card], players: int, first: int, checked: bool = True
+    ) -> Deal:
+        """Deal ``cards`` (DEAL.DECK-ORDER); ``checked=False`` for a deck of the 52 cards
+        the engine made itself, which needs no re-validation."""
         if not 2 <= players <= 4:
             raise DealError(f"a deal is for 2 to 4 players, got {players} (DECK.PLAYERS)")
         if not 0 <= first < players:
             raise DealError(f"first must be a seat 0..{players - 1}, got {first!r}")
-        order = [(first + i) % players for i in range(players)]
-        hands = [cards[k : 9 * players : players] for k in range(players)]
+        end = 9 * players
         by_seat: list[tuple[Card, ...]] = [()] * players
-        for k, seat in enumerate(order):
-            by_seat[seat] = tuple(hands[k])
-        by_seat[first] = (*by_seat[first], cards[9 * players])
-        return cls(tuple(by_seat), tuple(cards[9 * players + 1 :]), first)
+        for k in range(players):
+            by_seat[(first + k) % players] = tuple(cards[k:end:players])
+        by_seat[first] = (*by_seat[first], cards[end])
+        hands, stock = tuple(by_seat), tuple(cards[end + 1 :])
+        if checked:
+            return cls(hands, stock, first)
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "hands", hands)
+        object.__setattr__(deal, "stock", stock)
+        object.__setattr__(deal, "first", first)
+        return deal
 
     @classmethod
     def shuffled(cls, seed: int, players: int = 4, first: int = 0) -> Deal:
         """A deck shuffled by ``random.Random(seed)``, dealt by :meth:`from_deck`."""
-        deck = [Card(c) for c in range(52)]
-        random.Random(seed).shuffle(deck)
-        return cls._dealt(deck, players, first)
+        return cls._dealt(shuffled_deck(seed), players, first, checked=False)
 
     @classmethod
     def from_json(

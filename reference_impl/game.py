@@ -13,7 +13,8 @@ data only) and the rule modules, functions over that state, one per topic:
   actions; :mod:`~reference_impl.views`: the state and result the protocol shows.
 
 Every action is checked first (:func:`check_action`, which changes nothing) and then done
-(:func:`do_action`).
+(:func:`do_action`).  An action taken from the current ``legal_actions()`` list (the very
+object: the list's actions are shared values) is known legal and skips the check.
 """
 
 from __future__ import annotations
@@ -147,6 +148,13 @@ class Game:
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""
         st = self.st
+        if self._legal_version == self.version and seat == st.to_act and type(seat) is int:
+            for listed in self._legal_cache:
+                if listed is action:  # the trusted path: legal_actions() found it legal
+                    st.events = []
+                    do_action(st, seat, action)
+                    self.version += 1
+                    return Accepted(tuple(st.events))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
         if st.phase is Phase.OVER:

@@ -1,19 +1,17 @@
 """``legal_actions``: every legal action of the seat to act (docs/contract.md).
 
+The actions listed are shared values (:func:`~reference_impl.actions.eat_of` and its
+siblings), so that ``Game.apply`` knows one taken from the list by its identity.
+
 Exact for draw, eat (one entry per distinct ``with`` set), discard, send and pass; for
 lay_down every legal single-phỏm lay-down.  ``timeout`` and ``leave`` are not listed.
 """
 
 from __future__ import annotations
 
-from phomspec.cards import Card
 from reference_impl import compulsory, eat, laydown, melds, turns
-from reference_impl.actions import DISCARDS, DRAW, PASS, Action, Eat, LayDown, Send
+from reference_impl.actions import DRAW, PASS, Action, discards_of, eat_of, lay_down_of, send_of
 from reference_impl.state import GameState, Phase, bits
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in bits(mask))
 
 
 def discards(st: GameState, seat: int) -> list[Action]:
@@ -25,7 +23,7 @@ def discards(st: GameState, seat: int) -> list[Action]:
         and compulsory.final_discard_problem(st, seat) is not None
     ):
         return []  # a lay-down or send is owed first (lay.compulsory, send.compulsory)
-    return [DISCARDS[c] for c in bits(mask)]
+    return discards_of(mask)
 
 
 def eats(st: GameState, seat: int) -> list[Action]:
@@ -33,7 +31,8 @@ def eats(st: GameState, seat: int) -> list[Action]:
     ld = st.last_discard
     if ld is None:
         return []
-    return [Eat(Card(ld.card), _cards(w)) for w in eat.eat_options(st, seat, ld.card)]
+    card = ld.card
+    return [eat_of(card, w) for w in eat.eat_options(st, seat, card)]
 
 
 def legal_actions(st: GameState) -> list[Action]:
@@ -55,10 +54,10 @@ def legal_actions(st: GameState) -> list[Action]:
     out = []
     for phom in melds.phoms_in(st.hands[seat]):
         if laydown.lay_down_problem(st, seat, [phom]) is None:
-            out.append(LayDown((_cards(phom),)))
+            out.append(lay_down_of(phom))
     for t, k, fit in laydown.send_targets(st, seat):
         for c in bits(fit):
             if laydown.send_keeps_hand(st, seat, c) is None:
-                out.append(Send(Card(c), t, k))
+                out.append(send_of(c, t, k))
     out += discards(st, seat)
     return out

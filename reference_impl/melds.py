@@ -95,10 +95,9 @@ def _spread(ranks: int) -> int:
 def covered(m: int) -> int:
     """The cards of ``m`` that lie in at least one phỏm made of cards of ``m``."""
     s = m & (m >> 1) & (m >> 2) & _RUN3_START
-    cov = s | s << 1 | s << 2
-    a, b, c, d = _rank_columns(m)
+    a, b, c, d = m & _RANK_BITS, (m >> 13) & _RANK_BITS, (m >> 26) & _RANK_BITS, m >> 39
     r3 = (a & b & (c | d)) | (c & d & (a | b))
-    return (cov | _spread(r3)) & m
+    return (s | s << 1 | s << 2 | r3 | r3 << 13 | r3 << 26 | r3 << 39) & m
 
 
 def has_ca(m: int) -> bool:
@@ -196,6 +195,18 @@ def _splits_core(p: int, cores: tuple[int, ...]) -> bool:
 def _one_eaten_at_most(p: int, eaten: int) -> bool:
     pe = p & eaten
     return pe & (pe - 1) == 0
+
+
+def safe_without(mask: int, card: int, distinct: bool = True) -> int:
+    """The cards ``x`` of ``mask`` other than ``card`` for which ``card`` stays in a phỏm of
+    ``mask`` without ``x``: ``can_cover(mask ^ x, card)`` for every ``x`` at once (one eaten
+    card; the phỏm can_cover takes are those holding ``card`` inside ``mask``, and ``x`` may
+    go when one of them does without it)."""
+    every = -1
+    for p in PHOM3_CONTAINING[card] if distinct else PHOMS_CONTAINING[card]:
+        if p & mask == p:
+            every &= p
+    return mask & ~every & ~(1 << card)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -323,9 +334,16 @@ def best_arrangement(
     return _best(mask, eaten, distinct, cores)
 
 
+#: Points of the ranks of a 13-bit rank set (bit r: rank index r, worth r + 1).
+_RANK_SET_POINTS: tuple[int, ...] = tuple(
+    sum(r + 1 for r in range(13) if m >> r & 1) for m in range(1 << 13)
+)
+
+
 def deadwood_points(mask: int) -> int:
-    """Points of the cards of ``mask`` (RANK.DEADWOOD-POINTS)."""
-    return sum(POINTS[c] for c in cards_of(mask))
+    """Points of the cards of ``mask`` (RANK.DEADWOOD-POINTS): one lookup per suit."""
+    t = _RANK_SET_POINTS
+    return t[mask & 0x1FFF] + t[mask >> 13 & 0x1FFF] + t[mask >> 26 & 0x1FFF] + t[mask >> 39]
 
 
 def clear_caches() -> None:

@@ -55,6 +55,18 @@ class LastDiscard:
     round: int  # the discarder's pile size at the start of that turn + 1 (1..4)
 
 
+#: Every LastDiscard, made once: ``LAST_DISCARDS[seat][card | CHOT if chot][round - 1]``.
+LAST_DISCARDS: tuple[tuple[tuple[LastDiscard, ...], ...], ...] = tuple(
+    tuple(
+        tuple(LastDiscard(seat, x & CARD_BITS, bool(x & CHOT), r) for r in range(1, 5))
+        if x & CARD_BITS < 52 and not x & MOVED
+        else ()
+        for x in range(CHOT + 64)
+    )
+    for seat in range(4)
+)
+
+
 @dataclass(frozen=True, slots=True)
 class SessionContext:
     """What a game needs from the games before it (EXTRA.U-THONG, DEAL.HOST-PASSES).
@@ -148,24 +160,30 @@ class GameState:
     @classmethod
     def dealt(cls, rs: ResolvedRuleset, p: Params, deal: Deal, ctx: SessionContext) -> GameState:
         """The state after the deal, before the first turn."""
-        n = deal.players
-        hands = [sum(1 << c for c in h) for h in deal.hands]
-        return cls(
-            rs=rs, p=p, n=n, first=deal.first, deal=deal, ctx=ctx,
-            hands=hands, own=list(hands), stock=list(reversed(deal.stock)),
-            piles=[[] for _ in range(n)], eaten=[0] * n, cores={},
-            laid=[[] for _ in range(n)], laid_now=[[] for _ in range(n)],
-            laid_at=[[] for _ in range(n)], sent=[[] for _ in range(n)],
-            left=[False] * n, left_order=[],
-            lead=deal.first, to_act=deal.first, phase=Phase.DISCARD_ONLY, turn_no=0,
-            turn_pile=0, final_round=False, tai=False, turn_drew=False, turn_sent=False,
-            had_final=[False] * n, first_final=[0] * n, last_final=[0] * n,
-            last_discard=None, eats_by=[[] for _ in range(n)], eaten_count=[0] * n,
-            latest_eater=None, eater_before_turn=None, chot_eater=None,
-            them_vong_done=False, them_vong_turn=False,
-            money=[0] * n, payments=[], events=[], u_info=None, u_points=0, ending=None,
-            winner=None, ranking=[],
-        )  # fmt: skip
+        n = len(deal.hands)
+        hands = []
+        for h in deal.hands:
+            m = 0
+            for c in h:
+                m |= 1 << c
+            hands.append(m)
+        st = object.__new__(cls)
+        st.rs, st.p, st.n, st.first, st.deal, st.ctx = rs, p, n, deal.first, deal, ctx
+        st.hands, st.own, st.stock = hands, list(hands), list(reversed(deal.stock))
+        st.piles, st.eaten, st.cores = [[] for _ in range(n)], [0] * n, {}
+        st.laid, st.laid_now = [[] for _ in range(n)], [[] for _ in range(n)]
+        st.laid_at, st.sent = [[] for _ in range(n)], [[] for _ in range(n)]
+        st.left, st.left_order = [False] * n, []
+        st.lead, st.to_act, st.phase, st.turn_no = deal.first, deal.first, Phase.DISCARD_ONLY, 0
+        st.turn_pile, st.final_round, st.tai = 0, False, False
+        st.turn_drew, st.turn_sent = False, False
+        st.had_final, st.first_final, st.last_final = [False] * n, [0] * n, [0] * n
+        st.last_discard, st.eats_by, st.eaten_count = None, [[] for _ in range(n)], [0] * n
+        st.latest_eater, st.eater_before_turn, st.chot_eater = None, None, None
+        st.them_vong_done, st.them_vong_turn = False, False
+        st.money, st.payments, st.events, st.u_info, st.u_points = [0] * n, [], [], None, 0
+        st.ending, st.winner, st.ranking = None, None, []
+        return st
 
     def copy(self) -> GameState:
         """An independent copy: every list and dict field copied to the depth its type

@@ -12,7 +12,15 @@ from phomspec.reasons import Reason
 from reference_impl import compulsory, eat, melds, rounds, settle, u
 from reference_impl.actions import Discard, Draw, Pass
 from reference_impl.rulings import Rejected, reject
-from reference_impl.state import CHOT, CODES, GameState, LastDiscard, Phase, cores_of, next_active
+from reference_impl.state import (
+    CHOT,
+    CODES,
+    LAST_DISCARDS,
+    GameState,
+    Phase,
+    cores_of,
+    next_active,
+)
 
 # -- draw ----------------------------------------------------------------------------------
 
@@ -76,6 +84,8 @@ def eaten_safe_discards(st: GameState, seat: int) -> int:
         for core in cores:
             free &= ~core
         return free
+    if not ue & (ue - 1):  # one eaten card
+        return melds.safe_without(hand, ue.bit_length() - 1, p.eat_distinct_phom)
     out = 0
     m = free
     while m:
@@ -126,15 +136,22 @@ def do_discard(st: GameState, seat: int, action: Discard) -> None:
     card = action.card
     st.hands[seat] &= ~(1 << card)
     chot = st.final_round and (not st.tai or st.p.rounds_tai_discard_is_chot)  # ROUND.CHOT
-    st.piles[seat].append(card | CHOT if chot else card)
-    st.last_discard = LastDiscard(seat, card, chot, st.turn_pile + 1)
+    x = card | CHOT if chot else card
+    pile = st.piles[seat]
+    pile.append(x)
+    st.last_discard = LAST_DISCARDS[seat][x][st.turn_pile]
     st.events.append({"type": "discarded", "seat": seat, "card": CODES[card], "chot": chot})
-    if len(st.piles[seat]) == 4 and rounds.all_piles_full(st):
+    if len(pile) == 4 and rounds.all_piles_full(st):
         if offer_them_vong(st, seat, card):
             return
         settle.end_game(st, "points")
         return
-    rounds.begin_turn(st, next_active(st, seat))
+    nxt = seat + 1
+    if nxt == st.n:
+        nxt = 0
+    if st.left[nxt]:
+        nxt = next_active(st, seat)
+    rounds.begin_turn(st, nxt)
 
 
 # -- thêm vòng -----------------------------------------------------------------------------

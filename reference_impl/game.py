@@ -28,7 +28,7 @@ from reference_impl.actions import Action, Discard, Draw, Eat, LayDown, Leave, P
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, MalformedAction
 from reference_impl.rulings import Accepted, Rejected, reject
-from reference_impl.state import GameState, Phase, SessionContext
+from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
 
 
 def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
@@ -94,7 +94,7 @@ class Game:
         self._legal_version = -1
         self._legal_cache: list[Action] = []
         rounds.begin_turn(st, deal.first)
-        st.phase = Phase.DISCARD_ONLY  # TURN.OPENING-DISCARD
+        st.phase = DISCARD_ONLY  # TURN.OPENING-DISCARD
         if not u.check_u_khan(st):
             u.check_u_dealt(st)
         #: Events of the game's start (the ``new_game`` reply): the first turn, or an ù khan.
@@ -116,7 +116,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.st.phase is Phase.OVER
+        return self.st.phase is OVER
 
     def hand(self, seat: int) -> int:
         """The seat's hand as a card mask."""
@@ -157,7 +157,7 @@ class Game:
                     return Accepted(tuple(st.events))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
-        if st.phase is Phase.OVER:
+        if st.phase is OVER:
             return reject(Reason.GAME_OVER, "TURN.GAME-OVER", "the game is over")
         if st.left[seat]:
             return reject(Reason.SEAT_LEFT, "LEAVE.SEAT-SKIPPED", f"seat {seat} has left the game")

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from reference_impl import compulsory, eat, laydown, melds, turns
 from reference_impl.actions import DRAW, PASS, Action, discards_of, eat_of, lay_down_of, send_of
-from reference_impl.state import GameState, Phase, bits
+from reference_impl.state import (
+    AFTER_DRAW,
+    DISCARD_ONLY,
+    DRAW_OR_EAT,
+    FINAL_TURN,
+    OVER,
+    THEM_VONG,
+    GameState,
+    bits,
+)
 
 
 def discards(st: GameState, seat: int) -> list[Action]:
@@ -19,7 +28,7 @@ def discards(st: GameState, seat: int) -> list[Action]:
     mask = turns.legal_discard_mask(st, seat)
     if (
         mask
-        and st.phase is Phase.FINAL_TURN
+        and st.phase is FINAL_TURN
         and compulsory.final_discard_problem(st, seat) is not None
     ):
         return []  # a lay-down or send is owed first (lay.compulsory, send.compulsory)
@@ -39,16 +48,16 @@ def legal_actions(st: GameState) -> list[Action]:
     """Every legal action of the seat to act (none once the game is over)."""
     ph = st.phase
     seat = st.to_act
-    if seat is None or ph is Phase.OVER:
+    if seat is None or ph is OVER:
         return []
-    if ph is Phase.AFTER_DRAW or ph is Phase.DISCARD_ONLY:
+    if ph is AFTER_DRAW or ph is DISCARD_ONLY:
         return discards(st, seat)
-    if ph is Phase.DRAW_OR_EAT:
+    if ph is DRAW_OR_EAT:
         out: list[Action] = [DRAW] if st.stock else []
         if not st.tai or st.p.rounds_tai_may_eat:
             out += eats(st, seat)
         return out
-    if ph is Phase.THEM_VONG:
+    if ph is THEM_VONG:
         return [*eats(st, seat), PASS]
     # Final-round turn: lay-downs, sends, discards.
     out = []

@@ -11,7 +11,7 @@ from typing import Any
 
 from reference_impl import melds
 from reference_impl.errors import EngineError
-from reference_impl.state import GameState, Phase, active_seats, bits, cores_of, pay
+from reference_impl.state import OVER, GameState, active_seats, bits, cores_of, pay
 
 PLACE_NAMES = ("nhat", "nhi", "ba", "bet")
 _KINGS = melds.RANK_MASKS[12]
@@ -32,7 +32,7 @@ _U_CLAUSES = {
 
 def end_game(st: GameState, ending: str) -> None:
     """The game ends (``ending``: u, u_khan, last_player or points): settle and rank."""
-    st.phase = Phase.OVER
+    st.phase = OVER
     st.to_act = None
     st.last_discard = None
     active = active_seats(st)

@@ -45,6 +45,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as plain names, for the rules: reading a member off an enum class goes through
+# its metaclass, about ten times slower than a module global, and phases are compared at
+# every step.
+DISCARD_ONLY, DRAW_OR_EAT, AFTER_DRAW, FINAL_TURN, THEM_VONG, OVER = Phase
+
 @dataclass(frozen=True, slots=True)
 class LastDiscard:
     """The latest discard, while the next seat may still eat it."""
@@ -174,7 +179,7 @@ class GameState:
         st.laid, st.laid_now = [[] for _ in range(n)], [[] for _ in range(n)]
         st.laid_at, st.sent = [[] for _ in range(n)], [[] for _ in range(n)]
         st.left, st.left_order = [False] * n, []
-        st.lead, st.to_act, st.phase, st.turn_no = deal.first, deal.first, Phase.DISCARD_ONLY, 0
+        st.lead, st.to_act, st.phase, st.turn_no = deal.first, deal.first, DISCARD_ONLY, 0
         st.turn_pile, st.final_round, st.tai = 0, False, False
         st.turn_drew, st.turn_sent = False, False
         st.had_final, st.first_final, st.last_final = [False] * n, [0] * n, [0] * n

@@ -13,11 +13,15 @@ from reference_impl import compulsory, eat, melds, rounds, settle, u
 from reference_impl.actions import Discard, Draw, Pass
 from reference_impl.rulings import Rejected, reject
 from reference_impl.state import (
+    AFTER_DRAW,
     CHOT,
     CODES,
+    DISCARD_ONLY,
+    DRAW_OR_EAT,
+    FINAL_TURN,
     LAST_DISCARDS,
+    THEM_VONG,
     GameState,
-    Phase,
     cores_of,
     next_active,
 )
@@ -26,14 +30,14 @@ from reference_impl.state import (
 
 
 def check_draw(st: GameState, seat: int, action: Draw) -> Rejected | None:
-    if st.phase is not Phase.DRAW_OR_EAT:
-        if st.phase is Phase.DISCARD_ONLY:
+    if st.phase is not DRAW_OR_EAT:
+        if st.phase is DISCARD_ONLY:
             return reject(
                 Reason.WRONG_PHASE,
                 "TURN.OPENING-DISCARD",
                 "the first player opens by discarding, without drawing",
             )
-        if st.phase is Phase.THEM_VONG:
+        if st.phase is THEM_VONG:
             return reject(Reason.WRONG_PHASE, "ROUND.THEM-VONG", "thêm vòng: eat the chốt or pass")
         return reject(Reason.WRONG_PHASE, "TURN.DRAW-OR-EAT", "already drew or ate this turn")
     if not st.stock:
@@ -51,7 +55,7 @@ def do_draw(st: GameState, seat: int, action: Draw) -> None:
     st.events.append({"type": "drew", "seat": seat, "card": CODES[card]})
     if u.check_u_after(st, seat, None, False):
         return
-    st.phase = Phase.FINAL_TURN if st.final_round else Phase.AFTER_DRAW
+    st.phase = FINAL_TURN if st.final_round else AFTER_DRAW
 
 
 # -- discard -------------------------------------------------------------------------------
@@ -65,7 +69,7 @@ def legal_discard_mask(st: GameState, seat: int) -> int:
     ue = st.eaten[seat] & hand
     if not ue:
         return hand
-    if st.phase is Phase.FINAL_TURN:
+    if st.phase is FINAL_TURN:
         return 0  # LAY.EATEN-INCLUDED: lay the eaten cards down first
     return eaten_safe_discards(st, seat)
 
@@ -98,8 +102,8 @@ def eaten_safe_discards(st: GameState, seat: int) -> int:
 
 def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
     ph = st.phase
-    if ph is not Phase.AFTER_DRAW and ph is not Phase.FINAL_TURN and ph is not Phase.DISCARD_ONLY:
-        if ph is Phase.THEM_VONG:
+    if ph is not AFTER_DRAW and ph is not FINAL_TURN and ph is not DISCARD_ONLY:
+        if ph is THEM_VONG:
             return reject(Reason.WRONG_PHASE, "ROUND.THEM-VONG", "thêm vòng: eat the chốt or pass")
         return reject(Reason.WRONG_PHASE, "TURN.DRAW-OR-EAT", "draw or eat before discarding")
     c = action.card
@@ -114,7 +118,7 @@ def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
                 "TURN.EAT.KEEP-IN-PHOM",
                 f"{CODES[c]} was eaten: it must stay in a phỏm",
             )
-        if ph is Phase.FINAL_TURN:
+        if ph is FINAL_TURN:
             left_out = " ".join(CODES[x] for x in range(52) if ue >> x & 1)
             return reject(
                 Reason.DISCARD_UNLAID_EATEN,
@@ -127,7 +131,7 @@ def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
                 "TURN.EAT.KEEP-IN-PHOM",
                 f"without {CODES[c]} an eaten card could no longer be in a phỏm",
             )
-    if ph is Phase.FINAL_TURN:
+    if ph is FINAL_TURN:
         return compulsory.final_discard_problem(st, seat)
     return None
 
@@ -166,13 +170,13 @@ def offer_them_vong(st: GameState, seat: int, card: int) -> bool:
     if nxt == seat or not eat.eat_options(st, nxt, card):
         return False
     st.to_act = nxt
-    st.phase = Phase.THEM_VONG
+    st.phase = THEM_VONG
     st.events.append({"type": "them_vong", "seat": nxt})
     return True
 
 
 def check_pass(st: GameState, seat: int, action: Pass) -> Rejected | None:
-    if st.phase is not Phase.THEM_VONG:
+    if st.phase is not THEM_VONG:
         return reject(
             Reason.PASS_NOT_ALLOWED, "ROUND.THEM-VONG", "pass only declines the thêm vòng eat"
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,11 +37,11 @@ def shuffled_deck(seed: int) -> list[Card]:
     """The 52 cards in the order ``random.Random(seed).shuffle`` gives them (the same draws,
     without its per-card calls)."""
     deck: list[Card] = list(range(52))  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    if not _SAME_SHUFFLE:
-        rng.shuffle(deck)
+    if not _SAME_SHUFFLE or type(seed) is not int:
+        random.Random(seed).shuffle(deck)
         return deck
-    getrandbits = rng.getrandbits
+    # random.Random(seed) seeds this generator with the int itself (Random.seed)
+    getrandbits = _random.Random(seed).getrandbits
     lengths = _BIT_LENGTHS
     for i in range(51, 0, -1):
         n = i + 1

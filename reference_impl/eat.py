@@ -52,7 +52,7 @@ def eat_options(st: GameState, seat: int, card: int) -> list[int]:
         hand &= ~st.eaten[seat]
     if not melds.may_join(card, hand):
         return []
-    out = []
+    out: list[int] = []
     bit = 1 << card
     for ph in melds.PHOMS_CONTAINING[card]:
         w = ph & ~bit

@@ -30,6 +30,9 @@ from reference_impl.errors import DealError, MalformedAction
 from reference_impl.rulings import Accepted, Rejected, reject
 from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
 
+_new = object.__new__
+_set = object.__setattr__
+
 
 def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
     """Why ``action`` by ``seat``, the seat to act, is illegal now, or None; changes nothing."""
@@ -154,7 +157,9 @@ class Game:
                     st.events = []
                     do_action(st, seat, action)
                     self.version += 1
-                    return Accepted(tuple(st.events))
+                    ruling = _new(Accepted)  # Accepted(events) without its __init__
+                    _set(ruling, "events", tuple(st.events))
+                    return ruling
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
         if st.phase is OVER:

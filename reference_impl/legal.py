@@ -51,7 +51,7 @@ def legal_actions(st: GameState) -> list[Action]:
     if seat is None or ph is OVER:
         return []
     if ph is AFTER_DRAW or ph is DISCARD_ONLY:
-        return discards(st, seat)
+        return discards_of(turns.legal_discard_mask(st, seat))  # discards(), not final
     if ph is DRAW_OR_EAT:
         out: list[Action] = [DRAW] if st.stock else []
         if not st.tai or st.p.rounds_tai_may_eat:

@@ -334,10 +334,16 @@ def best_arrangement(
     return _best(mask, eaten, distinct, cores)
 
 
-#: Points of the ranks of a 13-bit rank set (bit r: rank index r, worth r + 1).
-_RANK_SET_POINTS: tuple[int, ...] = tuple(
-    sum(r + 1 for r in range(13) if m >> r & 1) for m in range(1 << 13)
-)
+def _rank_set_points() -> tuple[int, ...]:
+    """Points of every 13-bit rank set (bit r: rank index r, worth r + 1)."""
+    t = [0] * (1 << 13)
+    for m in range(1, 1 << 13):
+        low = m & -m
+        t[m] = t[m ^ low] + low.bit_length()
+    return tuple(t)
+
+
+_RANK_SET_POINTS = _rank_set_points()
 
 
 def deadwood_points(mask: int) -> int:

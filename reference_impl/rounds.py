@@ -42,8 +42,11 @@ def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
 
 def all_piles_full(st: GameState) -> bool:
     """Does every pile of a seat in play hold 4 cards (ROUND.GAME-END)?"""
-    piles, left = st.piles, st.left
-    return all(left[s] or len(piles[s]) == 4 for s in range(st.n))
+    left = st.left
+    for s, pile in enumerate(st.piles):  # noqa: SIM110 (a loop: no generator per call)
+        if len(pile) != 4 and not left[s]:
+            return False
+    return True
 
 
 def move_lead_card(st: GameState, victim: int) -> None:

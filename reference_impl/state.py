@@ -87,7 +87,7 @@ class SessionContext:
         """From None, a SessionContext, a protocol dict ``{"u_streak": {seat: n} | [n..],
         "host": h}`` or a Session (its context for the next game)."""
         if value is None:
-            return cls((0,) * players)
+            return _NO_SESSION.get(players) or cls((0,) * players)
         if isinstance(value, SessionContext):
             ctx = value
         elif isinstance(value, dict):
@@ -103,6 +103,10 @@ class SessionContext:
         if len(streak) != players:
             raise ValueError(f"session u_streak has {len(streak)} seats, the game {players}")
         return cls(streak, ctx.host, ctx.game_number)
+
+
+#: The context of a game outside any session, per table size (the values are immutable).
+_NO_SESSION = {n: SessionContext((0,) * n) for n in range(2, 5)}
 
 
 @dataclass(slots=True, eq=False)

@@ -170,12 +170,28 @@ TIMEOUT = Timeout()
 LEAVE = Leave()
 #: One shared Discard per card (legal_actions hands these out).
 DISCARDS: tuple[Discard, ...] = tuple(Discard(Card(c)) for c in range(52))
-_DISCARD_OF = DISCARDS.__getitem__
+# The Discards of every 8-card block of the deck, by the block's bits (7 tables of 256).
+_BLOCKS = tuple(
+    tuple(
+        tuple(DISCARDS[8 * k + i] for i in range(8) if m >> i & 1 and 8 * k + i < 52)
+        for m in range(256)
+    )
+    for k in range(7)
+)
+_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BLOCKS
 
 
 def discards_of(mask: int) -> list[Action]:
     """The shared Discard of every card of ``mask``, in card order."""
-    return list(map(_DISCARD_OF, card_tuple(mask)))
+    return [
+        *_B0[mask & 255],
+        *_B1[mask >> 8 & 255],
+        *_B2[mask >> 16 & 255],
+        *_B3[mask >> 24 & 255],
+        *_B4[mask >> 32 & 255],
+        *_B5[mask >> 40 & 255],
+        *_B6[mask >> 48],
+    ]
 
 
 # The actions legal_actions lists are shared values, made once each: an action taken from

@@ -114,16 +114,26 @@ def has_five_run(m: int) -> bool:
     return bool(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) & _RUN5_START)
 
 
+#: Per card: the other cards of its rank; the pairs of its suit that make a 3-card run with it.
+_SAME_RANK: tuple[int, ...] = tuple(RANK_MASKS[c % 13] & ~(1 << c) for c in range(52))
+_RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (1 << (c + x)) | (1 << (c + y))
+        for x, y in ((-2, -1), (-1, 1), (1, 2))
+        if c % 13 + x >= 0 and c % 13 + y <= 12
+    )
+    for c in range(52)
+)
+
+
 def may_join(card: int, hand: int) -> bool:
     """Could ``card`` make a phỏm with two or more cards of ``hand``?  (A quick test.)"""
-    r = card % 13
-    b1 = r >= 1 and hand >> (card - 1) & 1
-    a1 = r <= 11 and hand >> (card + 1) & 1
-    if b1 and (a1 or (r >= 2 and hand >> (card - 2) & 1)):
+    if (hand & _SAME_RANK[card]).bit_count() >= 2:
         return True
-    if a1 and r <= 10 and hand >> (card + 2) & 1:
-        return True
-    return (hand & RANK_MASKS[r] & ~(1 << card)).bit_count() >= 2
+    for pair in _RUN_PAIRS[card]:  # noqa: SIM110 (a loop: no generator per call)
+        if hand & pair == pair:
+            return True
+    return False
 
 
 def phoms_in(m: int) -> list[int]:

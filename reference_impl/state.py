@@ -105,6 +105,10 @@ class SessionContext:
         return cls(streak, ctx.host, ctx.game_number)
 
 
+#: ``BIT[c]`` is ``1 << c``, ``NOT_BIT[c]`` is ``~(1 << c)`` (made once: masks are big ints).
+BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+NOT_BIT: tuple[int, ...] = tuple(~(1 << c) for c in range(52))
+_BIT_OF = BIT.__getitem__
 #: The context of a game outside any session, per table size (the values are immutable).
 _NO_SESSION = {n: SessionContext((0,) * n) for n in range(2, 5)}
 
@@ -170,12 +174,7 @@ class GameState:
     def dealt(cls, rs: ResolvedRuleset, p: Params, deal: Deal, ctx: SessionContext) -> GameState:
         """The state after the deal, before the first turn."""
         n = len(deal.hands)
-        hands = []
-        for h in deal.hands:
-            m = 0
-            for c in h:
-                m |= 1 << c
-            hands.append(m)
+        hands = [sum(map(_BIT_OF, h)) for h in deal.hands]  # a deal names each card once
         st = object.__new__(cls)
         st.rs, st.p, st.n, st.first, st.deal, st.ctx = rs, p, n, deal.first, deal, ctx
         st.hands, st.own, st.stock = hands, list(hands), list(reversed(deal.stock))

@@ -14,12 +14,14 @@ from reference_impl.actions import Discard, Draw, Pass
 from reference_impl.rulings import Rejected, reject
 from reference_impl.state import (
     AFTER_DRAW,
+    BIT,
     CHOT,
     CODES,
     DISCARD_ONLY,
     DRAW_OR_EAT,
     FINAL_TURN,
     LAST_DISCARDS,
+    NOT_BIT,
     THEM_VONG,
     GameState,
     cores_of,
@@ -47,7 +49,7 @@ def check_draw(st: GameState, seat: int, action: Draw) -> Rejected | None:
 
 def do_draw(st: GameState, seat: int, action: Draw) -> None:
     card = st.stock.pop()
-    bit = 1 << card
+    bit = BIT[card]
     st.hands[seat] |= bit
     st.own[seat] |= bit
     st.last_discard = None
@@ -138,7 +140,7 @@ def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
 
 def do_discard(st: GameState, seat: int, action: Discard) -> None:
     card = action.card
-    st.hands[seat] &= ~(1 << card)
+    st.hands[seat] &= NOT_BIT[card]
     chot = st.final_round and (not st.tai or st.p.rounds_tai_discard_is_chot)  # ROUND.CHOT
     x = card | CHOT if chot else card
     pile = st.piles[seat]

@@ -29,7 +29,8 @@ def _to_cards(values: Any, where: str) -> tuple[Card, ...]:
     return tuple(_to_card(v, f"{where} card {i + 1}") for i, v in enumerate(values))
 
 
-_BIT_LENGTHS = tuple(n.bit_length() for n in range(53))
+#: shuffle's steps over 52 cards: swap place i with a place below n = i + 1, drawn with k bits.
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
 _SAME_SHUFFLE = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 
 
@@ -42,10 +43,7 @@ def shuffled_deck(seed: int) -> list[Card]:
         return deck
     # random.Random(seed) seeds this generator with the int itself (Random.seed)
     getrandbits = _random.Random(seed).getrandbits
-    lengths = _BIT_LENGTHS
-    for i in range(51, 0, -1):
-        n = i + 1
-        k = lengths[n]
+    for i, n, k in _SHUFFLE_STEPS:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

@@ -78,15 +78,18 @@ def lay_down_problem(st: GameState, seat: int, phoms: list[int]) -> Rejected | N
                     f"an eaten card must be laid with the cards named when eating: {_codes(core)}",
                 )
     rest = hand & ~used
-    if p.eat_keep_in_phom and not melds.can_cover(
-        rest, eaten & rest, p.eat_distinct_phom, cores_of(st, eaten & rest)
+    eaten_left = eaten & rest
+    if (
+        eaten_left
+        and p.eat_keep_in_phom
+        and not melds.can_cover(rest, eaten_left, p.eat_distinct_phom, cores_of(st, eaten_left))
     ):
         return reject(
             Reason.LAY_DOWN_EATEN_LEFT_OUT,
             "LAY.EATEN-INCLUDED",
             "the eaten cards not laid could no longer each go in a phỏm of their own",
         )
-    if not can_still_discard(st, seat, rest):
+    if not (can_still_discard(st, seat, rest) if eaten_left else rest):
         return reject(
             Reason.LAY_DOWN_LAST_CARD,
             "TURN.DISCARD-ENDS-TURN",

@@ -31,7 +31,6 @@ from reference_impl.rulings import Accepted, Rejected, reject
 from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
@@ -158,7 +157,7 @@ class Game:
                     do_action(st, seat, action)
                     self.version += 1
                     ruling = _new(Accepted)  # Accepted(events) without its __init__
-                    _set(ruling, "events", tuple(st.events))
+                    ruling.events = tuple(st.events)
                     return ruling
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")

@@ -41,7 +41,10 @@ def eats(st: GameState, seat: int) -> list[Action]:
     if ld is None:
         return []
     card = ld.card
-    return [eat_of(card, w) for w in eat.eat_options(st, seat, card)]
+    options = eat.eat_options(st, seat, card)
+    if not options:
+        return []  # mostly: no comprehension to run
+    return [eat_of(card, w) for w in options]
 
 
 def legal_actions(st: GameState) -> list[Action]:

@@ -84,6 +84,10 @@ def is_set(mask: int) -> bool:
     return mask & ~RANK_MASKS[low % 13] == 0
 
 
+#: Times a 13-bit rank set: the same ranks in every suit (the four copies do not overlap).
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
 def _rank_columns(m: int) -> tuple[int, int, int, int]:
     return m & _RANK_BITS, (m >> 13) & _RANK_BITS, (m >> 26) & _RANK_BITS, m >> 39
 
@@ -97,7 +101,7 @@ def covered(m: int) -> int:
     s = m & (m >> 1) & (m >> 2) & _RUN3_START
     a, b, c, d = m & _RANK_BITS, (m >> 13) & _RANK_BITS, (m >> 26) & _RANK_BITS, m >> 39
     r3 = (a & b & (c | d)) | (c & d & (a | b))
-    return (s | s << 1 | s << 2 | r3 | r3 << 13 | r3 << 26 | r3 << 39) & m
+    return (s | s << 1 | s << 2 | r3 * _EVERY_SUIT) & m  # r3 in all four suits
 
 
 def has_ca(m: int) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
-from phomspec.cards import Card, NotationError, format_card, parse_card
+from phomspec.cards import Card, NotationError, card_tuple, format_card, parse_card
 from reference_impl.action_text import action_words, read_action
 from reference_impl.errors import MalformedAction
 
@@ -170,6 +170,63 @@ TIMEOUT = Timeout()
 LEAVE = Leave()
 #: One shared Discard per card (legal_actions hands these out).
 DISCARDS: tuple[Discard, ...] = tuple(Discard(Card(c)) for c in range(52))
+# The Discards of every 8-card block of the deck, by the block's bits (7 tables of 256).
+_BLOCKS = tuple(
+    tuple(
+        tuple(DISCARDS[8 * k + i] for i in range(8) if m >> i & 1 and 8 * k + i < 52)
+        for m in range(256)
+    )
+    for k in range(7)
+)
+_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BLOCKS
+
+
+def discards_of(mask: int) -> list[Action]:
+    """The shared Discard of every card of ``mask``, in card order."""
+    return [
+        *_B0[mask & 255],
+        *_B1[mask >> 8 & 255],
+        *_B2[mask >> 16 & 255],
+        *_B3[mask >> 24 & 255],
+        *_B4[mask >> 32 & 255],
+        *_B5[mask >> 40 & 255],
+        *_B6[mask >> 48],
+    ]
+
+
+# The actions legal_actions lists are shared values, made once each: an action taken from
+# the list can then be recognised by identity (Game.apply's trusted path).  Each table is
+# bounded by the game: an eat names a card and a phỏm holding it, a lay-down one phỏm, a
+# send a card and a laid phỏm (at most 13 per seat).
+_EATS: dict[int, Eat] = {}
+_LAY_DOWNS: dict[int, LayDown] = {}
+_SENDS: dict[int, Send] = {}
+
+
+def eat_of(card: int, with_mask: int) -> Eat:
+    """The shared Eat of ``card`` with the hand cards of ``with_mask``."""
+    key = with_mask | card << 52
+    a = _EATS.get(key)
+    if a is None:
+        a = _EATS[key] = Eat(Card(card), card_tuple(with_mask))
+    return a
+
+
+def lay_down_of(phom: int) -> LayDown:
+    """The shared LayDown of the one phỏm ``phom`` (a card mask)."""
+    a = _LAY_DOWNS.get(phom)
+    if a is None:
+        a = _LAY_DOWNS[phom] = LayDown((card_tuple(phom),))
+    return a
+
+
+def send_of(card: int, seat: int, phom: int) -> Send:
+    """The shared Send of ``card`` to phỏm ``phom`` of ``seat``."""
+    key = card | seat << 6 | phom << 8
+    a = _SENDS.get(key)
+    if a is None:
+        a = _SENDS[key] = Send(Card(card), seat, phom)
+    return a
 
 ACTION_TYPES = ("draw", "eat", "discard", "lay_down", "send", "pass", "timeout", "leave")
 

@@ -7,7 +7,17 @@ from phomspec.reasons import Reason
 from reference_impl import laydown, melds, rounds, settle, turns
 from reference_impl.actions import DISCARDS, DRAW, LayDown, Timeout
 from reference_impl.rulings import Rejected, reject
-from reference_impl.state import GameState, Phase, active_seats, bits, cores_of, next_active
+from reference_impl.state import (
+    DRAW_OR_EAT,
+    FINAL_TURN,
+    OVER,
+    THEM_VONG,
+    GameState,
+    active_seats,
+    bits,
+    cores_of,
+    next_active,
+)
 
 
 def highest_card(mask: int) -> int:
@@ -17,7 +27,7 @@ def highest_card(mask: int) -> int:
 
 
 def check_timeout(st: GameState, seat: int, action: Timeout) -> Rejected | None:
-    if st.phase is Phase.DRAW_OR_EAT and not st.stock:
+    if st.phase is DRAW_OR_EAT and not st.stock:
         return reject(
             Reason.DRAW_STOCK_EMPTY, "TIME.AUTO-PLAY", "the auto-play cannot draw: stock empty"
         )
@@ -28,14 +38,14 @@ def do_timeout(st: GameState, seat: int, action: Timeout) -> None:
     """Draw (never eat) and discard the highest legal card; in thêm vòng, pass
     (TIME.AUTO-PLAY). A final-round timeout lays nothing down (TIME.FINAL-ROUND-MOM)."""
     st.events.append({"type": "auto_play", "seat": seat})
-    if st.phase is Phase.THEM_VONG:
+    if st.phase is THEM_VONG:
         turns.do_pass(st, seat)
         return
-    if st.phase is Phase.DRAW_OR_EAT:
+    if st.phase is DRAW_OR_EAT:
         turns.do_draw(st, seat, DRAW)
-        if st.phase is Phase.OVER:
+        if st.phase is OVER:
             return  # the draw made an ù: it stands
-    if st.phase is Phase.FINAL_TURN:
+    if st.phase is FINAL_TURN:
         if st.p.timeout_final_round_unlaid_mom:
             # AMB.AUTO-PLAY-EATEN: nothing is laid; unlaid eaten cards stay in hand (as
             # deadwood if the game ends now) and keep a possible phỏm for a later tái turn.
@@ -73,7 +83,7 @@ def do_leave(st: GameState, seat: int) -> None:
         st.last_discard = None  # the leaver's discard is out of play
     if st.lead == seat:
         st.lead = next_active(st, seat)
-    if st.phase is Phase.THEM_VONG:
+    if st.phase is THEM_VONG:
         if st.to_act == seat or st.last_discard is None:
             settle.end_game(st, "points")
         return

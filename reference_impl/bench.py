@@ -29,15 +29,17 @@ def engine_throughput(
     rs = load_ruleset(ruleset)
     rng = random.Random(seed)
     choice = rng.choice
+    shuffled = Deal.shuffled
     decisions = 0
     start = time.perf_counter()
     for i in range(games):
-        game = Game(rs, Deal.shuffled(seed + i, players, i % players))
+        game = Game(rs, shuffled(seed + i, players, i % players))
+        legal, apply = game.legal_actions, game.apply
         while not game.is_over:
             seat = game.to_act
             if seat is None:
                 raise EngineError("the game is not over but nobody is to act")
-            ruling = game.apply(seat, choice(game.legal_actions()))
+            ruling = apply(seat, choice(legal()))
             if not ruling.ok:
                 raise EngineError(f"a listed action was rejected: {ruling!r}")
             decisions += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,28 @@ def _to_cards(values: Any, where: str) -> tuple[Card, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
         raise DealError(f"{where}: expected a list of cards, got {values!r}")
     return tuple(_to_card(v, f"{where} card {i + 1}") for i, v in enumerate(values))
+
+
+#: shuffle's steps over 52 cards: swap place i with a place below n = i + 1, drawn with k bits.
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+_SAME_SHUFFLE = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    """The 52 cards in the order ``random.Random(seed).shuffle`` gives them (the same draws,
+    without its per-card calls)."""
+    deck: list[Card] = list(range(52))  # type: ignore[arg-type]
+    if not _SAME_SHUFFLE or type(seed) is not int:
+        random.Random(seed).shuffle(deck)
+        return deck
+    # random.Random(seed) seeds this generator with the int itself (Random.seed)
+    getrandbits = _random.Random(seed).getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 @dataclass(frozen=True)
@@ -96,25 +119,33 @@ class Deal:
         return cls._dealt(cards, players, first)
 
     @classmethod
-    def _dealt(cls, cards: Sequence[Card], players: int, first: int) -> Deal:
+    def _dealt(
+        cls, cards: Sequence[Card], players: int, first: int, checked: bool = True
+    ) -> Deal:
+        """Deal ``cards`` (DEAL.DECK-ORDER); ``checked=False`` for a deck of the 52 cards
+        the engine made itself, which needs no re-validation."""
         if not 2 <= players <= 4:
             raise DealError(f"a deal is for 2 to 4 players, got {players} (DECK.PLAYERS)")
         if not 0 <= first < players:
             raise DealError(f"first must be a seat 0..{players - 1}, got {first!r}")
-        order = [(first + i) % players for i in range(players)]
-        hands = [cards[k : 9 * players : players] for k in range(players)]
+        end = 9 * players
         by_seat: list[tuple[Card, ...]] = [()] * players
-        for k, seat in enumerate(order):
-            by_seat[seat] = tuple(hands[k])
-        by_seat[first] = (*by_seat[first], cards[9 * players])
-        return cls(tuple(by_seat), tuple(cards[9 * players + 1 :]), first)
+        for k in range(players):
+            by_seat[(first + k) % players] = tuple(cards[k:end:players])
+        by_seat[first] = (*by_seat[first], cards[end])
+        hands, stock = tuple(by_seat), tuple(cards[end + 1 :])
+        if checked:
+            return cls(hands, stock, first)
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "hands", hands)
+        object.__setattr__(deal, "stock", stock)
+        object.__setattr__(deal, "first", first)
+        return deal
 
     @classmethod
     def shuffled(cls, seed: int, players: int = 4, first: int = 0) -> Deal:
         """A deck shuffled by ``random.Random(seed)``, dealt by :meth:`from_deck`."""
-        deck = [Card(c) for c in range(52)]
-        random.Random(seed).shuffle(deck)
-        return cls._dealt(deck, players, first)
+        return cls._dealt(shuffled_deck(seed), players, first, checked=False)
 
     @classmethod
     def from_json(

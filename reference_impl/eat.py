@@ -13,7 +13,19 @@ from reference_impl import melds, rounds, u
 from reference_impl.actions import Eat
 from reference_impl.errors import EngineError
 from reference_impl.rulings import Rejected, reject
-from reference_impl.state import CARD_BITS, CODES, GameState, LastDiscard, Phase, cores_of, pay
+from reference_impl.state import (
+    AFTER_DRAW,
+    CARD_BITS,
+    CODES,
+    DISCARD_ONLY,
+    DRAW_OR_EAT,
+    FINAL_TURN,
+    THEM_VONG,
+    GameState,
+    LastDiscard,
+    cores_of,
+    pay,
+)
 
 _KING = 12
 
@@ -40,7 +52,7 @@ def eat_options(st: GameState, seat: int, card: int) -> list[int]:
         hand &= ~st.eaten[seat]
     if not melds.may_join(card, hand):
         return []
-    out = []
+    out: list[int] = []
     bit = 1 << card
     for ph in melds.PHOMS_CONTAINING[card]:
         w = ph & ~bit
@@ -51,8 +63,8 @@ def eat_options(st: GameState, seat: int, card: int) -> list[int]:
 
 def check_eat(st: GameState, seat: int, action: Eat) -> Rejected | None:
     ph = st.phase
-    if ph is not Phase.DRAW_OR_EAT and ph is not Phase.THEM_VONG:
-        if ph is Phase.DISCARD_ONLY:
+    if ph is not DRAW_OR_EAT and ph is not THEM_VONG:
+        if ph is DISCARD_ONLY:
             return reject(
                 Reason.EAT_NOTHING_TO_EAT,
                 "TURN.OPENING-DISCARD",
@@ -66,7 +78,7 @@ def check_eat(st: GameState, seat: int, action: Eat) -> Rejected | None:
             "TURN.EAT.PREVIOUS-ONLY",
             "the previous seat's latest discard is no longer there to eat",
         )
-    if ph is Phase.DRAW_OR_EAT and st.tai and not st.p.rounds_tai_may_eat:
+    if ph is DRAW_OR_EAT and st.tai and not st.p.rounds_tai_may_eat:
         return reject(Reason.EAT_ROUND_NOT_ALLOWED, "ROUND.TAI-ACTIONS", "no eating on a tái turn")
     if action.card != ld.card:
         return reject(
@@ -124,7 +136,7 @@ def do_eat(st: GameState, seat: int, action: Eat) -> None:
     ld = st.last_discard
     if ld is None:
         raise EngineError("eat without a discard")
-    them_vong = st.phase is Phase.THEM_VONG
+    them_vong = st.phase is THEM_VONG
     victim, card = ld.seat, ld.card
     chot = ld.chot or them_vong  # EAT.THEM-VONG: paid as a chốt eat
     bit = 1 << card
@@ -163,4 +175,4 @@ def do_eat(st: GameState, seat: int, action: Eat) -> None:
         st.them_vong_turn = True
     if u.check_u_after(st, seat, victim, chot):
         return
-    st.phase = Phase.FINAL_TURN if st.final_round else Phase.AFTER_DRAW
+    st.phase = FINAL_TURN if st.final_round else AFTER_DRAW

@@ -13,7 +13,8 @@ data only) and the rule modules, functions over that state, one per topic:
   actions; :mod:`~reference_impl.views`: the state and result the protocol shows.
 
 Every action is checked first (:func:`check_action`, which changes nothing) and then done
-(:func:`do_action`).
+(:func:`do_action`).  An action taken from the current ``legal_actions()`` list (the very
+object: the list's actions are shared values) is known legal and skips the check.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from reference_impl.actions import Action, Discard, Draw, Eat, LayDown, Leave, P
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, MalformedAction
 from reference_impl.rulings import Accepted, Rejected, reject
-from reference_impl.state import GameState, Phase, SessionContext
+from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
+
+_new = object.__new__
 
 
 def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
@@ -93,7 +96,7 @@ class Game:
         self._legal_version = -1
         self._legal_cache: list[Action] = []
         rounds.begin_turn(st, deal.first)
-        st.phase = Phase.DISCARD_ONLY  # TURN.OPENING-DISCARD
+        st.phase = DISCARD_ONLY  # TURN.OPENING-DISCARD
         if not u.check_u_khan(st):
             u.check_u_dealt(st)
         #: Events of the game's start (the ``new_game`` reply): the first turn, or an ù khan.
@@ -115,7 +118,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.st.phase is Phase.OVER
+        return self.st.phase is OVER
 
     def hand(self, seat: int) -> int:
         """The seat's hand as a card mask."""
@@ -147,9 +150,18 @@ class Game:
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""
         st = self.st
+        if self._legal_version == self.version and seat == st.to_act and type(seat) is int:
+            for listed in self._legal_cache:
+                if listed is action:  # the trusted path: legal_actions() found it legal
+                    st.events = []
+                    do_action(st, seat, action)
+                    self.version += 1
+                    ruling = _new(Accepted)  # Accepted(events) without its __init__
+                    ruling.events = tuple(st.events)
+                    return ruling
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
-        if st.phase is Phase.OVER:
+        if st.phase is OVER:
             return reject(Reason.GAME_OVER, "TURN.GAME-OVER", "the game is over")
         if st.left[seat]:
             return reject(Reason.SEAT_LEFT, "LEAVE.SEAT-SKIPPED", f"seat {seat} has left the game")

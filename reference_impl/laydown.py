@@ -13,7 +13,7 @@ from phomspec.reasons import Reason
 from reference_impl import melds
 from reference_impl.actions import LayDown, Send
 from reference_impl.rulings import Rejected, reject
-from reference_impl.state import CODES, GameState, Phase, cores_of
+from reference_impl.state import CODES, DRAW_OR_EAT, FINAL_TURN, THEM_VONG, GameState, cores_of
 
 
 def _codes(mask: int) -> str:
@@ -24,11 +24,11 @@ def final_turn_needed(
     st: GameState, seat: int, what: str, code: Reason, clause: str
 ) -> Rejected | None:
     """Why ``what`` is not allowed now, when this is not a final-round turn after its draw."""
-    if st.phase is Phase.FINAL_TURN:
+    if st.phase is FINAL_TURN:
         return None
-    if st.phase is Phase.DRAW_OR_EAT and st.final_round:
+    if st.phase is DRAW_OR_EAT and st.final_round:
         return reject(Reason.WRONG_PHASE, clause, f"draw or eat before you {what}")
-    if st.phase is Phase.THEM_VONG:
+    if st.phase is THEM_VONG:
         return reject(Reason.WRONG_PHASE, "ROUND.THEM-VONG", "thêm vòng: eat the chốt or pass")
     return reject(code, clause, f"you {what} only on a final-round turn")
 
@@ -78,15 +78,18 @@ def lay_down_problem(st: GameState, seat: int, phoms: list[int]) -> Rejected | N
                     f"an eaten card must be laid with the cards named when eating: {_codes(core)}",
                 )
     rest = hand & ~used
-    if p.eat_keep_in_phom and not melds.can_cover(
-        rest, eaten & rest, p.eat_distinct_phom, cores_of(st, eaten & rest)
+    eaten_left = eaten & rest
+    if (
+        eaten_left
+        and p.eat_keep_in_phom
+        and not melds.can_cover(rest, eaten_left, p.eat_distinct_phom, cores_of(st, eaten_left))
     ):
         return reject(
             Reason.LAY_DOWN_EATEN_LEFT_OUT,
             "LAY.EATEN-INCLUDED",
             "the eaten cards not laid could no longer each go in a phỏm of their own",
         )
-    if not can_still_discard(st, seat, rest):
+    if not (can_still_discard(st, seat, rest) if eaten_left else rest):
         return reject(
             Reason.LAY_DOWN_LAST_CARD,
             "TURN.DISCARD-ENDS-TURN",

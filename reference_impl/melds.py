@@ -84,6 +84,10 @@ def is_set(mask: int) -> bool:
     return mask & ~RANK_MASKS[low % 13] == 0
 
 
+#: Times a 13-bit rank set: the same ranks in every suit (the four copies do not overlap).
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
 def _rank_columns(m: int) -> tuple[int, int, int, int]:
     return m & _RANK_BITS, (m >> 13) & _RANK_BITS, (m >> 26) & _RANK_BITS, m >> 39
 
@@ -95,10 +99,9 @@ def _spread(ranks: int) -> int:
 def covered(m: int) -> int:
     """The cards of ``m`` that lie in at least one phỏm made of cards of ``m``."""
     s = m & (m >> 1) & (m >> 2) & _RUN3_START
-    cov = s | s << 1 | s << 2
-    a, b, c, d = _rank_columns(m)
+    a, b, c, d = m & _RANK_BITS, (m >> 13) & _RANK_BITS, (m >> 26) & _RANK_BITS, m >> 39
     r3 = (a & b & (c | d)) | (c & d & (a | b))
-    return (cov | _spread(r3)) & m
+    return (s | s << 1 | s << 2 | r3 * _EVERY_SUIT) & m  # r3 in all four suits
 
 
 def has_ca(m: int) -> bool:
@@ -115,16 +118,26 @@ def has_five_run(m: int) -> bool:
     return bool(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) & _RUN5_START)
 
 
+#: Per card: the other cards of its rank; the pairs of its suit that make a 3-card run with it.
+_SAME_RANK: tuple[int, ...] = tuple(RANK_MASKS[c % 13] & ~(1 << c) for c in range(52))
+_RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (1 << (c + x)) | (1 << (c + y))
+        for x, y in ((-2, -1), (-1, 1), (1, 2))
+        if c % 13 + x >= 0 and c % 13 + y <= 12
+    )
+    for c in range(52)
+)
+
+
 def may_join(card: int, hand: int) -> bool:
     """Could ``card`` make a phỏm with two or more cards of ``hand``?  (A quick test.)"""
-    r = card % 13
-    b1 = r >= 1 and hand >> (card - 1) & 1
-    a1 = r <= 11 and hand >> (card + 1) & 1
-    if b1 and (a1 or (r >= 2 and hand >> (card - 2) & 1)):
+    if (hand & _SAME_RANK[card]).bit_count() >= 2:
         return True
-    if a1 and r <= 10 and hand >> (card + 2) & 1:
-        return True
-    return (hand & RANK_MASKS[r] & ~(1 << card)).bit_count() >= 2
+    for pair in _RUN_PAIRS[card]:  # noqa: SIM110 (a loop: no generator per call)
+        if hand & pair == pair:
+            return True
+    return False
 
 
 def phoms_in(m: int) -> list[int]:
@@ -196,6 +209,18 @@ def _splits_core(p: int, cores: tuple[int, ...]) -> bool:
 def _one_eaten_at_most(p: int, eaten: int) -> bool:
     pe = p & eaten
     return pe & (pe - 1) == 0
+
+
+def safe_without(mask: int, card: int, distinct: bool = True) -> int:
+    """The cards ``x`` of ``mask`` other than ``card`` for which ``card`` stays in a phỏm of
+    ``mask`` without ``x``: ``can_cover(mask ^ x, card)`` for every ``x`` at once (one eaten
+    card; the phỏm can_cover takes are those holding ``card`` inside ``mask``, and ``x`` may
+    go when one of them does without it)."""
+    every = -1
+    for p in PHOM3_CONTAINING[card] if distinct else PHOMS_CONTAINING[card]:
+        if p & mask == p:
+            every &= p
+    return mask & ~every & ~(1 << card)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -323,9 +348,22 @@ def best_arrangement(
     return _best(mask, eaten, distinct, cores)
 
 
+def _rank_set_points() -> tuple[int, ...]:
+    """Points of every 13-bit rank set (bit r: rank index r, worth r + 1)."""
+    t = [0] * (1 << 13)
+    for m in range(1, 1 << 13):
+        low = m & -m
+        t[m] = t[m ^ low] + low.bit_length()
+    return tuple(t)
+
+
+_RANK_SET_POINTS = _rank_set_points()
+
+
 def deadwood_points(mask: int) -> int:
-    """Points of the cards of ``mask`` (RANK.DEADWOOD-POINTS)."""
-    return sum(POINTS[c] for c in cards_of(mask))
+    """Points of the cards of ``mask`` (RANK.DEADWOOD-POINTS): one lookup per suit."""
+    t = _RANK_SET_POINTS
+    return t[mask & 0x1FFF] + t[mask >> 13 & 0x1FFF] + t[mask >> 26 & 0x1FFF] + t[mask >> 39]
 
 
 def clear_caches() -> None:

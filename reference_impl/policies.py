@@ -12,7 +12,7 @@ from reference_impl.actions import DISCARDS, Action, Discard, Eat, LayDown, Send
 from reference_impl.auto import highest_card
 from reference_impl.errors import EngineError
 from reference_impl.game import Game
-from reference_impl.state import Phase, bits
+from reference_impl.state import DRAW_OR_EAT, FINAL_TURN, THEM_VONG, bits
 
 
 class Policy(Protocol):
@@ -42,12 +42,12 @@ class GreedyPolicy:
         if seat is None or not actions:
             raise EngineError("no action to choose")
         eats = [a for a in actions if isinstance(a, Eat)]
-        if game.phase is Phase.DRAW_OR_EAT or game.phase is Phase.THEM_VONG:
+        if game.phase is DRAW_OR_EAT or game.phase is THEM_VONG:
             return self.rng.choice(eats) if eats else actions[0]  # draw, or pass
         hand = game.hand(seat)
         ue, distinct, cores = u.eaten_rules(game.st, seat)
         _, arrangement = melds.best_arrangement(hand, ue, distinct, cores)
-        if game.phase is Phase.FINAL_TURN:
+        if game.phase is FINAL_TURN:
             if arrangement:
                 return LayDown(tuple(tuple(Card(c) for c in bits(ph)) for ph in arrangement))
             sends = [a for a in actions if isinstance(a, Send)]

@@ -12,7 +12,7 @@ After a discard that leaves every pile of a seat in play at 4 cards, the game is
 from __future__ import annotations
 
 from reference_impl.errors import EngineError
-from reference_impl.state import CARD_BITS, CODES, MOVED, GameState, Phase, next_active
+from reference_impl.state import CARD_BITS, CODES, DRAW_OR_EAT, MOVED, GameState, next_active
 
 
 def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
@@ -33,7 +33,7 @@ def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
             st.first_final[seat] = st.turn_no
         st.last_final[seat] = st.turn_no
     st.eater_before_turn = st.latest_eater
-    st.phase = Phase.DRAW_OR_EAT
+    st.phase = DRAW_OR_EAT
     if announce:
         st.events.append(
             {"type": "turn", "seat": seat, "final_round": st.final_round, "tai": st.tai}
@@ -42,8 +42,11 @@ def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
 
 def all_piles_full(st: GameState) -> bool:
     """Does every pile of a seat in play hold 4 cards (ROUND.GAME-END)?"""
-    piles, left = st.piles, st.left
-    return all(left[s] or len(piles[s]) == 4 for s in range(st.n))
+    left = st.left
+    for s, pile in enumerate(st.piles):  # noqa: SIM110 (a loop: no generator per call)
+        if len(pile) != 4 and not left[s]:
+            return False
+    return True
 
 
 def move_lead_card(st: GameState, victim: int) -> None:

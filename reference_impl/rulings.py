@@ -8,9 +8,12 @@ from typing import Any
 from phomspec.reasons import Reason
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Accepted:
-    """The action was applied; ``events`` are what happened, in order (docs/contract.md)."""
+    """The action was applied; ``events`` are what happened, in order (docs/contract.md).
+
+    Not frozen, so that the engine makes one with a plain attribute store (one per action);
+    treat it as a value all the same."""
 
     events: tuple[dict[str, Any], ...]
 

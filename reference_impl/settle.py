@@ -11,7 +11,7 @@ from typing import Any
 
 from reference_impl import melds
 from reference_impl.errors import EngineError
-from reference_impl.state import GameState, Phase, active_seats, bits, cores_of, pay
+from reference_impl.state import OVER, GameState, active_seats, bits, cores_of, pay
 
 PLACE_NAMES = ("nhat", "nhi", "ba", "bet")
 _KINGS = melds.RANK_MASKS[12]
@@ -32,7 +32,7 @@ _U_CLAUSES = {
 
 def end_game(st: GameState, ending: str) -> None:
     """The game ends (``ending``: u, u_khan, last_player or points): settle and rank."""
-    st.phase = Phase.OVER
+    st.phase = OVER
     st.to_act = None
     st.last_discard = None
     active = active_seats(st)
@@ -104,8 +104,15 @@ def ranking(st: GameState, order: list[int], moms: set[int], winner: int) -> lis
 def settle_points(st: GameState, active: list[int]) -> tuple[list[int], set[int], int, str]:
     """Rank by points and pay the ranking money: (order, móm seats, winner, ending)."""
     p = st.p
-    pts = {s: melds.deadwood_points(st.hands[s]) for s in active}
-    moms = {s for s in active if not st.laid[s]}  # LAY.MOM
+    pts: dict[int, int] = {}
+    moms: set[int] = set()
+    non: list[int] = []
+    for s in active:
+        pts[s] = melds.deadwood_points(st.hands[s])
+        if st.laid[s]:
+            non.append(s)
+        else:
+            moms.add(s)  # LAY.MOM
 
     def by_points(s: int) -> tuple[int, int]:
         return pts[s], lay_down_time(st, s)
@@ -113,7 +120,7 @@ def settle_points(st: GameState, active: list[int]) -> tuple[list[int], set[int]
     def by_time(s: int) -> int:
         return lay_down_time(st, s)
 
-    non = sorted((s for s in active if s not in moms), key=by_points)
+    non.sort(key=by_points)
     mom_list = sorted(moms, key=by_points if p.ranking_mom_order == "points" else by_time)
     ending = "points"
     if non:

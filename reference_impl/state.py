@@ -45,6 +45,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as plain names, for the rules: reading a member off an enum class goes through
+# its metaclass, about ten times slower than a module global, and phases are compared at
+# every step.
+DISCARD_ONLY, DRAW_OR_EAT, AFTER_DRAW, FINAL_TURN, THEM_VONG, OVER = Phase
+
 @dataclass(frozen=True, slots=True)
 class LastDiscard:
     """The latest discard, while the next seat may still eat it."""
@@ -53,6 +58,18 @@ class LastDiscard:
     card: int
     chot: bool
     round: int  # the discarder's pile size at the start of that turn + 1 (1..4)
+
+
+#: Every LastDiscard, made once: ``LAST_DISCARDS[seat][card | CHOT if chot][round - 1]``.
+LAST_DISCARDS: tuple[tuple[tuple[LastDiscard, ...], ...], ...] = tuple(
+    tuple(
+        tuple(LastDiscard(seat, x & CARD_BITS, bool(x & CHOT), r) for r in range(1, 5))
+        if x & CARD_BITS < 52 and not x & MOVED
+        else ()
+        for x in range(CHOT + 64)
+    )
+    for seat in range(4)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +87,7 @@ class SessionContext:
         """From None, a SessionContext, a protocol dict ``{"u_streak": {seat: n} | [n..],
         "host": h}`` or a Session (its context for the next game)."""
         if value is None:
-            return cls((0,) * players)
+            return _NO_SESSION.get(players) or cls((0,) * players)
         if isinstance(value, SessionContext):
             ctx = value
         elif isinstance(value, dict):
@@ -86,6 +103,14 @@ class SessionContext:
         if len(streak) != players:
             raise ValueError(f"session u_streak has {len(streak)} seats, the game {players}")
         return cls(streak, ctx.host, ctx.game_number)
+
+
+#: ``BIT[c]`` is ``1 << c``, ``NOT_BIT[c]`` is ``~(1 << c)`` (made once: masks are big ints).
+BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+NOT_BIT: tuple[int, ...] = tuple(~(1 << c) for c in range(52))
+_BIT_OF = BIT.__getitem__
+#: The context of a game outside any session, per table size (the values are immutable).
+_NO_SESSION = {n: SessionContext((0,) * n) for n in range(2, 5)}
 
 
 @dataclass(slots=True, eq=False)
@@ -148,24 +173,25 @@ class GameState:
     @classmethod
     def dealt(cls, rs: ResolvedRuleset, p: Params, deal: Deal, ctx: SessionContext) -> GameState:
         """The state after the deal, before the first turn."""
-        n = deal.players
-        hands = [sum(1 << c for c in h) for h in deal.hands]
-        return cls(
-            rs=rs, p=p, n=n, first=deal.first, deal=deal, ctx=ctx,
-            hands=hands, own=list(hands), stock=list(reversed(deal.stock)),
-            piles=[[] for _ in range(n)], eaten=[0] * n, cores={},
-            laid=[[] for _ in range(n)], laid_now=[[] for _ in range(n)],
-            laid_at=[[] for _ in range(n)], sent=[[] for _ in range(n)],
-            left=[False] * n, left_order=[],
-            lead=deal.first, to_act=deal.first, phase=Phase.DISCARD_ONLY, turn_no=0,
-            turn_pile=0, final_round=False, tai=False, turn_drew=False, turn_sent=False,
-            had_final=[False] * n, first_final=[0] * n, last_final=[0] * n,
-            last_discard=None, eats_by=[[] for _ in range(n)], eaten_count=[0] * n,
-            latest_eater=None, eater_before_turn=None, chot_eater=None,
-            them_vong_done=False, them_vong_turn=False,
-            money=[0] * n, payments=[], events=[], u_info=None, u_points=0, ending=None,
-            winner=None, ranking=[],
-        )  # fmt: skip
+        n = len(deal.hands)
+        hands = [sum(map(_BIT_OF, h)) for h in deal.hands]  # a deal names each card once
+        st = object.__new__(cls)
+        st.rs, st.p, st.n, st.first, st.deal, st.ctx = rs, p, n, deal.first, deal, ctx
+        st.hands, st.own, st.stock = hands, list(hands), list(reversed(deal.stock))
+        st.piles, st.eaten, st.cores = [[] for _ in range(n)], [0] * n, {}
+        st.laid, st.laid_now = [[] for _ in range(n)], [[] for _ in range(n)]
+        st.laid_at, st.sent = [[] for _ in range(n)], [[] for _ in range(n)]
+        st.left, st.left_order = [False] * n, []
+        st.lead, st.to_act, st.phase, st.turn_no = deal.first, deal.first, DISCARD_ONLY, 0
+        st.turn_pile, st.final_round, st.tai = 0, False, False
+        st.turn_drew, st.turn_sent = False, False
+        st.had_final, st.first_final, st.last_final = [False] * n, [0] * n, [0] * n
+        st.last_discard, st.eats_by, st.eaten_count = None, [[] for _ in range(n)], [0] * n
+        st.latest_eater, st.eater_before_turn, st.chot_eater = None, None, None
+        st.them_vong_done, st.them_vong_turn = False, False
+        st.money, st.payments, st.events, st.u_info, st.u_points = [0] * n, [], [], None, 0
+        st.ending, st.winner, st.ranking = None, None, []
+        return st
 
     def copy(self) -> GameState:
         """An independent copy: every list and dict field copied to the depth its type

@@ -12,20 +12,34 @@ from phomspec.reasons import Reason
 from reference_impl import compulsory, eat, melds, rounds, settle, u
 from reference_impl.actions import Discard, Draw, Pass
 from reference_impl.rulings import Rejected, reject
-from reference_impl.state import CHOT, CODES, GameState, LastDiscard, Phase, cores_of, next_active
+from reference_impl.state import (
+    AFTER_DRAW,
+    BIT,
+    CHOT,
+    CODES,
+    DISCARD_ONLY,
+    DRAW_OR_EAT,
+    FINAL_TURN,
+    LAST_DISCARDS,
+    NOT_BIT,
+    THEM_VONG,
+    GameState,
+    cores_of,
+    next_active,
+)
 
 # -- draw ----------------------------------------------------------------------------------
 
 
 def check_draw(st: GameState, seat: int, action: Draw) -> Rejected | None:
-    if st.phase is not Phase.DRAW_OR_EAT:
-        if st.phase is Phase.DISCARD_ONLY:
+    if st.phase is not DRAW_OR_EAT:
+        if st.phase is DISCARD_ONLY:
             return reject(
                 Reason.WRONG_PHASE,
                 "TURN.OPENING-DISCARD",
                 "the first player opens by discarding, without drawing",
             )
-        if st.phase is Phase.THEM_VONG:
+        if st.phase is THEM_VONG:
             return reject(Reason.WRONG_PHASE, "ROUND.THEM-VONG", "thêm vòng: eat the chốt or pass")
         return reject(Reason.WRONG_PHASE, "TURN.DRAW-OR-EAT", "already drew or ate this turn")
     if not st.stock:
@@ -35,7 +49,7 @@ def check_draw(st: GameState, seat: int, action: Draw) -> Rejected | None:
 
 def do_draw(st: GameState, seat: int, action: Draw) -> None:
     card = st.stock.pop()
-    bit = 1 << card
+    bit = BIT[card]
     st.hands[seat] |= bit
     st.own[seat] |= bit
     st.last_discard = None
@@ -43,7 +57,7 @@ def do_draw(st: GameState, seat: int, action: Draw) -> None:
     st.events.append({"type": "drew", "seat": seat, "card": CODES[card]})
     if u.check_u_after(st, seat, None, False):
         return
-    st.phase = Phase.FINAL_TURN if st.final_round else Phase.AFTER_DRAW
+    st.phase = FINAL_TURN if st.final_round else AFTER_DRAW
 
 
 # -- discard -------------------------------------------------------------------------------
@@ -57,7 +71,7 @@ def legal_discard_mask(st: GameState, seat: int) -> int:
     ue = st.eaten[seat] & hand
     if not ue:
         return hand
-    if st.phase is Phase.FINAL_TURN:
+    if st.phase is FINAL_TURN:
         return 0  # LAY.EATEN-INCLUDED: lay the eaten cards down first
     return eaten_safe_discards(st, seat)
 
@@ -76,6 +90,8 @@ def eaten_safe_discards(st: GameState, seat: int) -> int:
         for core in cores:
             free &= ~core
         return free
+    if not ue & (ue - 1):  # one eaten card
+        return melds.safe_without(hand, ue.bit_length() - 1, p.eat_distinct_phom)
     out = 0
     m = free
     while m:
@@ -88,8 +104,8 @@ def eaten_safe_discards(st: GameState, seat: int) -> int:
 
 def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
     ph = st.phase
-    if ph is not Phase.AFTER_DRAW and ph is not Phase.FINAL_TURN and ph is not Phase.DISCARD_ONLY:
-        if ph is Phase.THEM_VONG:
+    if ph is not AFTER_DRAW and ph is not FINAL_TURN and ph is not DISCARD_ONLY:
+        if ph is THEM_VONG:
             return reject(Reason.WRONG_PHASE, "ROUND.THEM-VONG", "thêm vòng: eat the chốt or pass")
         return reject(Reason.WRONG_PHASE, "TURN.DRAW-OR-EAT", "draw or eat before discarding")
     c = action.card
@@ -104,7 +120,7 @@ def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
                 "TURN.EAT.KEEP-IN-PHOM",
                 f"{CODES[c]} was eaten: it must stay in a phỏm",
             )
-        if ph is Phase.FINAL_TURN:
+        if ph is FINAL_TURN:
             left_out = " ".join(CODES[x] for x in range(52) if ue >> x & 1)
             return reject(
                 Reason.DISCARD_UNLAID_EATEN,
@@ -117,24 +133,31 @@ def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
                 "TURN.EAT.KEEP-IN-PHOM",
                 f"without {CODES[c]} an eaten card could no longer be in a phỏm",
             )
-    if ph is Phase.FINAL_TURN:
+    if ph is FINAL_TURN:
         return compulsory.final_discard_problem(st, seat)
     return None
 
 
 def do_discard(st: GameState, seat: int, action: Discard) -> None:
     card = action.card
-    st.hands[seat] &= ~(1 << card)
+    st.hands[seat] &= NOT_BIT[card]
     chot = st.final_round and (not st.tai or st.p.rounds_tai_discard_is_chot)  # ROUND.CHOT
-    st.piles[seat].append(card | CHOT if chot else card)
-    st.last_discard = LastDiscard(seat, card, chot, st.turn_pile + 1)
+    x = card | CHOT if chot else card
+    pile = st.piles[seat]
+    pile.append(x)
+    st.last_discard = LAST_DISCARDS[seat][x][st.turn_pile]
     st.events.append({"type": "discarded", "seat": seat, "card": CODES[card], "chot": chot})
-    if len(st.piles[seat]) == 4 and rounds.all_piles_full(st):
+    if len(pile) == 4 and rounds.all_piles_full(st):
         if offer_them_vong(st, seat, card):
             return
         settle.end_game(st, "points")
         return
-    rounds.begin_turn(st, next_active(st, seat))
+    nxt = seat + 1
+    if nxt == st.n:
+        nxt = 0
+    if st.left[nxt]:
+        nxt = next_active(st, seat)
+    rounds.begin_turn(st, nxt)
 
 
 # -- thêm vòng -----------------------------------------------------------------------------
@@ -149,13 +172,13 @@ def offer_them_vong(st: GameState, seat: int, card: int) -> bool:
     if nxt == seat or not eat.eat_options(st, nxt, card):
         return False
     st.to_act = nxt
-    st.phase = Phase.THEM_VONG
+    st.phase = THEM_VONG
     st.events.append({"type": "them_vong", "seat": nxt})
     return True
 
 
 def check_pass(st: GameState, seat: int, action: Pass) -> Rejected | None:
-    if st.phase is not Phase.THEM_VONG:
+    if st.phase is not THEM_VONG:
         return reject(
             Reason.PASS_NOT_ALLOWED, "ROUND.THEM-VONG", "pass only declines the thêm vòng eat"
         )

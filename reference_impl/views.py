@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.state import CARD_BITS, CHOT, CODES, MOVED, GameState, Phase
+from reference_impl.state import CARD_BITS, CHOT, CODES, MOVED, OVER, GameState
 
 
 def _codes(mask: int) -> list[str]:
@@ -47,7 +47,7 @@ def public_state(st: GameState) -> dict[str, Any]:
 
 def result(st: GameState) -> dict[str, Any] | None:
     """The result, or None while the game is on."""
-    if st.phase is not Phase.OVER:
+    if st.phase is not OVER:
         return None
     info = st.u_info
     return {

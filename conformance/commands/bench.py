@@ -12,6 +12,9 @@
 
 Every rate is the best of ``--repeat`` runs (the machine's other load only slows a run); the
 raw and harness runs alternate so that both see the same load.
+
+``--against REV`` instead compares this tree's engine with the engine of git revision REV,
+side by side (:func:`engine_against`).
 """
 
 from __future__ import annotations
@@ -19,11 +22,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -32,7 +38,7 @@ from conformance.drivers.inprocess import InProcessDriver
 from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import HarnessError
 from conformance.protocol import Driver
-from phomspec import list_rulesets
+from phomspec import list_rulesets, paths
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.bench import engine_throughput
 from reference_impl.policies import RandomPolicy
@@ -159,6 +165,129 @@ def measure(messages: int, batch: int, games: int, engine_games: int, repeat: in
     return figures
 
 
+# -- this tree's engine against another revision's -------------------------------------------
+
+
+class HarnessFailure(click.ClickException):
+    """A harness error, one line, exit 2 (conformance/cli.py)."""
+
+    exit_code = 2
+
+
+#: Start argv[1:] from this small process: a process inherits the peak memory of the one it
+#: forks from (Linux carries it across exec), so the bench's ``max_rss_mb`` would otherwise
+#: be this command's.
+_LAUNCH = "import subprocess, sys; sys.exit(subprocess.call(sys.argv[1:]))"
+#: The bench of the engine under argv[1] (first on sys.path), every ruleset at argv[2]
+#: players, argv[3] games, seed argv[4]: ``engine_throughput``'s figures (the same function
+#: at 1fd9109 and since) plus the CPU seconds of the games, one JSON line per ruleset.
+_BENCH_CHILD = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from phomspec import list_rulesets
+from reference_impl.bench import engine_throughput
+players, games, seed = (int(x) for x in sys.argv[2:5])
+for rid in list_rulesets():
+    cpu = time.process_time()
+    figures = engine_throughput(rid, games, players, seed)
+    figures["cpu_seconds"] = round(time.process_time() - cpu, 4)
+    print(json.dumps(figures), flush=True)
+"""
+
+
+def _git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise HarnessError(f"git {' '.join(args)} in {repo}: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+def bench_child(root: Path, players: int, games: int, seed: int, own_data: bool,
+                cwd: Path | None = None) -> list[dict[str, Any]]:
+    """The bench of the engine under ``root`` (:data:`_BENCH_CHILD`), every ruleset at
+    ``players``, in a process of its own; one figures dict per ruleset.  ``own_data``:
+    the engine reads the spec of its own tree, not the one this process was given."""
+    env = dict(os.environ)
+    if own_data:
+        env.pop(paths.ENV_SPEC, None)
+        env.pop(paths.ENV_FEATURES, None)
+    cmd = [sys.executable, "-c", _LAUNCH, sys.executable, "-c", _BENCH_CHILD, str(root),
+           str(players), str(games), str(seed)]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                          cwd=str(cwd or root))
+    if done.returncode != 0:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise HarnessError(f"the engine bench of {root} exited {done.returncode}: {tail}")
+    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def engine_against(rev: str, games: int, rounds: int, seed: int,
+                   players: tuple[int, ...] = (4, 3, 2)) -> dict[str, Any]:
+    """Random-play games/s of this tree's engine and of revision ``rev``'s, each in its own
+    process (``rev`` checked out with ``git worktree add --detach`` in a temporary directory
+    and first on that process's sys.path).  The two alternate, ``rounds`` times per table
+    size, the one to go first swapping every round; medians and their ratio per ruleset."""
+    here = Path(__file__).resolve().parents[2]  # the tree this kit runs from
+    repo = Path(_git(here, "rev-parse", "--show-toplevel"))
+    try:
+        commit = _git(repo, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    except HarnessError:
+        raise click.BadParameter(f"no git revision {rev!r} in {repo}",
+                                 param_hint="--against") from None
+    samples: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory(prefix="phom-bench-") as tmp:
+        other = Path(tmp) / "engine"
+        _git(repo, "worktree", "add", "--detach", str(other), commit)
+        try:
+            for r in range(rounds):
+                for n in players:
+                    sides = [("against", other), ("this", here)]
+                    for side, root in sides if r % 2 == 0 else reversed(sides):
+                        own = side == "against"
+                        for f in bench_child(root, n, games, seed, own_data=own,
+                                             cwd=None if own else Path.cwd()):
+                            samples.setdefault((f["ruleset"], n, side), []).append(f)
+        finally:
+            _git(repo, "worktree", "remove", "--force", str(other))
+    tables = []
+    for n in players:
+        for rid in sorted({k[0] for k in samples if k[1] == n}):
+            row: dict[str, Any] = {"players": n, "ruleset": rid}
+            for side in ("against", "this"):
+                runs = samples.get((rid, n, side), [])
+                wall = [f["games_per_second"] for f in runs]
+                cpu = [round(f["games"] / f["cpu_seconds"], 1) for f in runs if f["cpu_seconds"]]
+                row[f"{side}_games_per_second"] = wall
+                row[f"{side}_cpu_games_per_second"] = cpu
+                row[f"{side}_median"] = round(statistics.median(wall), 1) if wall else None
+                row[f"{side}_cpu_median"] = round(statistics.median(cpu), 1) if cpu else None
+                row[f"{side}_max_rss_mb"] = max((f["max_rss_mb"] for f in runs), default=None)
+            for key, a, t in (("ratio", row["against_median"], row["this_median"]),
+                              ("cpu_ratio", row["against_cpu_median"], row["this_cpu_median"])):
+                row[key] = round(t / a, 2) if a and t else None
+            tables.append(row)
+    return {"against": rev, "against_commit": commit, "games": games, "rounds": rounds,
+            "seed": seed, "tables": tables}
+
+
+def print_against(f: dict[str, Any]) -> None:
+    click.echo(f"engine, random play: this tree (ours) vs {f['against']}"
+               f" ({f['against_commit'][:10]}, theirs); medians of {f['rounds']} alternating"
+               f" rounds of {f['games']} games; games/s by the clock and per CPU second")
+    click.echo(f"  {'players':>7} {'ruleset':14} {'theirs':>8} {'ours':>8} {'ratio':>6}"
+               f" {'cpu theirs':>10} {'cpu ours':>8} {'ratio':>6}  max RSS MB theirs/ours")
+
+    def x(r: float | None) -> str:
+        return "-" if r is None else f"{r:.2f}x"
+
+    for row in f["tables"]:
+        click.echo(f"  {row['players']:>7} {row['ruleset']:14} {row['against_median']:>8}"
+                   f" {row['this_median']:>8} {x(row['ratio']):>6}"
+                   f" {row['against_cpu_median']:>10} {row['this_cpu_median']:>8}"
+                   f" {x(row['cpu_ratio']):>6}"
+                   f"  {row['against_max_rss_mb']}/{row['this_max_rss_mb']}")
+
+
 @click.command("bench")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @click.option("--messages", type=click.IntRange(min=100), default=50_000, show_default=True,
@@ -171,9 +300,23 @@ def measure(messages: int, batch: int, games: int, engine_games: int, repeat: in
               help="Games per ruleset for the engine figure.")
 @click.option("--repeat", type=click.IntRange(min=1), default=3, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--against", "rev", metavar="REV",
+              help="Only the engine: this tree's against git revision REV's (built in a"
+                   " temporary worktree), alternating --repeat rounds of --engine-games games"
+                   " at 4, 3 and 2 players; medians and ratios.")
 def command(as_json: bool, messages: int, batch: int, games: int, engine_games: int,
-            repeat: int, seed: int) -> None:
+            repeat: int, seed: int, rev: str | None) -> None:
     """Measure engine and harness throughput."""
+    if rev is not None:
+        try:
+            against = engine_against(rev, engine_games, repeat, seed)
+        except HarnessError as problem:
+            raise HarnessFailure(str(problem)) from None
+        if as_json:
+            click.echo(json.dumps(against))
+        else:
+            print_against(against)
+        return
     f = measure(messages, batch, games, engine_games, repeat, seed)
     if as_json:
         click.echo(json.dumps(f))

@@ -15,9 +15,11 @@ import click
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fuzzed games.")
 @click.option("--mutant", "only", multiple=True, metavar="ID", help="Only these mutants.")
 @click.option("--no-suite", is_flag=True, help="Score the fuzzer only.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Mutants scored at a time, in worker processes [default: every core].")
 @click.option("--list", "list_only", is_flag=True, help="List the mutants and exit.")
 def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suite: bool,
-            list_only: bool) -> None:
+            jobs: int | None, list_only: bool) -> None:
     """Run the suite and the differential fuzzer against rule mutants of the reference
     engine (plausible implementation mistakes) and report which ones each kills.
 
@@ -28,7 +30,7 @@ def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suit
 
     from conformance.errors import HarnessError
     from conformance.mutants.catalog import BY_ID, MUTANTS
-    from conformance.mutants.score import MutantScore, score
+    from conformance.mutants.score import MutantScore, default_jobs, score
 
     unknown = [m for m in only if m not in BY_ID]
     if unknown:
@@ -45,11 +47,12 @@ def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suit
         if not as_json:
             how = ("killed" if s.killed else "[red]SURVIVED[/red]")
             err.print(f"  {s.mutant.id:28} {how} (suite {s.suite_killed}, fuzz {s.fuzz_killed}"
-                      f"{'' if s.fuzz_game is None else f' at game {s.fuzz_game}'})")
+                      f"{'' if s.fuzz_game is None else f' at game {s.fuzz_game}'},"
+                      f" on {s.killed_on_clause or '-'})")
 
     try:
         board = score(mutants, games=games, seed=seed, suite=not no_suite, fuzz=games > 0,
-                      on_score=tell)
+                      on_score=tell, jobs=jobs or default_jobs())
     except HarnessError as e:
         err.print(f"harness error: {e}")
         sys.exit(2)
@@ -76,6 +79,10 @@ def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suit
             console.print(f"[yellow]{len(board.baseline_failures)} scenario(s) fail on the"
                           " reference itself and were not counted:[/yellow] "
                           + ", ".join(board.baseline_failures[:10]))
+        cov = board.to_json()["clause_coverage"]
+        console.print(f"rule clauses covered: {cov['covered_count']}/{cov['rule_clauses']},"
+                      f" {len(cov['without_mutant'])} without a mutant (reasons in the catalog),"
+                      f" missing: {', '.join(cov['missing']) or 'none'}")
         for s in board.survivors:
             console.print(f"[red]survivor[/red] {s.mutant.id}: {s.mutant.title}. Why: {s.note}")
     sys.exit(1 if board.survivors else 0)

@@ -6,8 +6,8 @@ from typing import Any
 
 from conformance.mutants.base import Fn, Mutant, Patch, wrap
 from phomspec.reasons import Reason
-from reference_impl import melds, turns
-from reference_impl.rulings import reject
+from reference_impl import game, melds, turns
+from reference_impl.rulings import Accepted, reject
 from reference_impl.state import GameState, Phase
 
 
@@ -56,10 +56,86 @@ def _must_lay_all() -> list[Patch]:
     return [wrap(turns, "legal_discard_mask", mask), wrap(turns, "check_discard", check)]
 
 
+
+def _out_of_turn_accepted() -> list[Patch]:
+    # An action by a seat not to act is played as the seat to act's (TURN.NOT-YOUR-TURN).
+    def apply(orig: Fn) -> Fn:
+        def apply_action(self: Any, seat: int, action: Any) -> Any:
+            st = self.st
+            if type(action).__name__ != "Leave" and st.to_act is not None and \
+                    isinstance(seat, int) and 0 <= seat < st.n and seat != st.to_act:
+                seat = st.to_act
+            return orig(self, seat, action)
+        return apply_action
+    return [wrap(game.Game, "apply", apply)]
+
+
+def _game_over_ignored() -> list[Patch]:
+    # An action after the game is over is accepted and does nothing (TURN.GAME-OVER).
+    def apply(orig: Fn) -> Fn:
+        def apply_action(self: Any, seat: int, action: Any) -> Any:
+            if self.st.phase is Phase.OVER:
+                return Accepted(())
+            return orig(self, seat, action)
+        return apply_action
+    return [wrap(game.Game, "apply", apply)]
+
+
+def _card_not_in_hand() -> list[Patch]:
+    # A discard is not checked against the hand (TURN.CARD-IN-HAND).
+    def check(orig: Fn) -> Fn:
+        def check_discard(st: GameState, seat: int, action: Any) -> Any:
+            bit = 1 << action.card
+            if st.hands[seat] & bit or st.phase not in (Phase.AFTER_DRAW, Phase.DISCARD_ONLY):
+                return orig(st, seat, action)
+            return None
+        return check_discard
+    return [wrap(turns, "check_discard", check)]
+
+
+def _opening_draw() -> list[Patch]:
+    # The first player may draw before the opening discard (TURN.OPENING-DISCARD).
+    def check(orig: Fn) -> Fn:
+        def check_draw(st: GameState, seat: int, action: Any) -> Any:
+            if st.phase is Phase.DISCARD_ONLY and st.stock:
+                return None
+            return orig(st, seat, action)
+        return check_draw
+
+    def draw(orig: Fn) -> Fn:
+        def do_draw(st: GameState, seat: int, action: Any) -> None:
+            orig(st, seat, action)
+            if st.phase is Phase.AFTER_DRAW and not any(st.piles):
+                st.phase = Phase.DISCARD_ONLY
+        return do_draw
+    return [wrap(turns, "check_draw", check), wrap(turns, "do_draw", draw)]
+
+
+def _discard_without_draw() -> list[Patch]:
+    # A player may discard without drawing or eating first (TURN.DRAW-OR-EAT).
+    def check(orig: Fn) -> Fn:
+        def check_discard(st: GameState, seat: int, action: Any) -> Any:
+            if st.phase is Phase.DRAW_OR_EAT and st.hands[seat] >> action.card & 1:
+                return None
+            return orig(st, seat, action)
+        return check_discard
+    return [wrap(turns, "check_discard", check)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("discard-unlaid-eaten", "discards",
            "the last discard is allowed with an eaten card unlaid",
            ("LAY.EATEN-INCLUDED",), _unlaid_eaten_discard),
     Mutant("discard-must-lay-all", "discards", "no phỏm may be held back at the last discard",
            ("LAY.HOLD-BACK",), _must_lay_all),
+    Mutant("turn-out-of-turn-played", "discards", "an action out of turn is played for the seat"
+           " to act", ("TURN.NOT-YOUR-TURN",), _out_of_turn_accepted),
+    Mutant("turn-after-game-over-accepted", "discards", "an action after the game is over is"
+           " accepted (and ignored)", ("TURN.GAME-OVER",), _game_over_ignored),
+    Mutant("turn-card-not-in-hand", "discards", "a discard is not checked against the hand",
+           ("TURN.CARD-IN-HAND",), _card_not_in_hand),
+    Mutant("turn-opening-draw", "discards", "the first player may draw before the opening"
+           " discard", ("TURN.OPENING-DISCARD",), _opening_draw),
+    Mutant("turn-discard-without-draw", "discards", "a discard without drawing or eating first",
+           ("TURN.DRAW-OR-EAT",), _discard_without_draw),
 )

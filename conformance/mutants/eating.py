@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.mutants.base import Fn, Mutant, Patch, params_patch, wrap
+from conformance.mutants.base import HQB, Fn, Mutant, Patch, params_patch, wrap
 from phomspec.reasons import Reason
 from reference_impl import eat, legal, melds, turns
 from reference_impl.actions import Eat
@@ -159,6 +159,32 @@ def _no_chot_eat() -> list[Patch]:
     return [wrap(eat, "check_eat", check), wrap(legal, "eats", eats)]
 
 
+
+def _eat_compulsory() -> list[Patch]:
+    # A player who can eat the discard must eat it: the draw is refused (TURN.EAT.OPTIONAL).
+    def check(orig: Fn) -> Fn:
+        def check_draw(st: GameState, seat: int, action: Any) -> Any:
+            ld = st.last_discard
+            if ld is not None and st.phase is Phase.DRAW_OR_EAT and \
+                    eat.eat_options(st, seat, ld.card):
+                return reject(Reason.WRONG_PHASE, "TURN.EAT.OPTIONAL", "the discard can be eaten")
+            return orig(st, seat, action)
+        return check_draw
+    return [wrap(turns, "check_draw", check)]
+
+
+def _them_vong_ordinary_price() -> list[Patch]:
+    # The thêm vòng eat is priced as an ordinary eat, not a chốt eat (EAT.THEM-VONG).
+    def price(orig: Fn) -> Fn:
+        def eat_price(st: GameState, victim: int, card: int, ld: Any, chot: bool) -> Any:
+            if st.phase is Phase.THEM_VONG and not ld.chot:
+                chot = False
+            out = orig(st, victim, card, ld, chot)
+            return (out[0], out[1], "EAT.THEM-VONG") if st.phase is Phase.THEM_VONG else out
+        return eat_price
+    return [wrap(eat, "eat_price", price)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("eat-any-earlier", "eating", "the top discard of any earlier player may be eaten",
            ("TURN.EAT.PREVIOUS-ONLY",), _eat_any_earlier),
@@ -181,4 +207,8 @@ MUTANTS: tuple[Mutant, ...] = (
            "eaten cards need not stay in a phỏm: they and their partners may be discarded,"
            " or left unlaid", ("TURN.EAT.KEEP-IN-PHOM",),
            params_patch({"eat.keep_in_phom": False})),
+    Mutant("eat-compulsory", "eating", "eating is compulsory when the discard can be eaten",
+           ("TURN.EAT.OPTIONAL",), _eat_compulsory),
+    Mutant("eat-them-vong-ordinary", "eating", "the thêm vòng eat is priced as an ordinary eat",
+           ("EAT.THEM-VONG",), _them_vong_ordinary_price, HQB),
 )

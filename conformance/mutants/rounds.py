@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.mutants.base import HQB, Fn, Mutant, Patch, params_patch, wrap
-from reference_impl import rounds, settle, turns
+from reference_impl import rounds, server, session, settle, turns
 from reference_impl.state import CARD_BITS, CODES, MOVED, GameState, Phase, next_active
 
 
@@ -80,6 +80,76 @@ def _no_tai() -> list[Patch]:
             wrap(turns, "do_discard", discard)]
 
 
+
+def _seats(mistake: Fn) -> list[Patch]:
+    # A mistake in who opens the next game or who hosts it (DEAL.*), as the server answers.
+    def make(orig: Fn) -> Fn:
+        def next_game_seats(players: int, host: int, previous_winner: Any, left: list[int]
+                            ) -> tuple[int, int]:
+            return mistake(orig, players, host, previous_winner, left)
+        return next_game_seats
+
+    return [wrap(server, "next_game_seats", make), wrap(session, "next_game_seats", make)]
+
+
+def _first_game_seat_0() -> list[Patch]:
+    # The first game is opened by seat 0, not by the host (DEAL.FIRST-GAME).
+    def mistake(orig: Fn, players: int, host: int, winner: Any, left: list[int]) -> Any:
+        first, new_host = orig(players, host, winner, left)
+        return (0 if winner is None and not left else first), new_host
+    return _seats(mistake)
+
+
+def _next_after_winner() -> list[Patch]:
+    # The player after the previous winner opens the next game (DEAL.NEXT-GAME).
+    def mistake(orig: Fn, players: int, host: int, winner: Any, left: list[int]) -> Any:
+        first, new_host = orig(players, host, winner, left)
+        if winner is None or left:
+            return first, new_host
+        return (first + 1) % players, new_host
+    return _seats(mistake)
+
+
+def _winner_left_host() -> list[Patch]:
+    # The previous winner has left: the host opens instead of the winner's next seat
+    # (DEAL.WINNER-LEFT).
+    def mistake(orig: Fn, players: int, host: int, winner: Any, left: list[int]) -> Any:
+        first, new_host = orig(players, host, winner, left)
+        return (new_host if winner is not None and winner in left else first), new_host
+    return _seats(mistake)
+
+
+def _host_stays() -> list[Patch]:
+    # The host role does not pass when the host leaves (DEAL.HOST-PASSES).
+    def mistake(orig: Fn, players: int, host: int, winner: Any, left: list[int]) -> Any:
+        first, _ = orig(players, host, winner, left)
+        return first, host
+    return _seats(mistake)
+
+
+def _u_player_not_first() -> list[Patch]:
+    # After an ù the seat after the ù player opens the next game (DEAL.NEXT-GAME-AFTER-U).
+    def record(orig: Fn) -> Fn:
+        def record_game(self: Any, game: Any) -> Any:
+            done = self._recorded
+            out = orig(self, game)
+            if not done and out.get("u") is not None:
+                self.previous_winner = (self.previous_winner + 1) % self.players
+            return out
+        return record_game
+    return [wrap(session.Session, "record", record)]
+
+
+def _stock_from_bottom() -> list[Patch]:
+    # Draws take the bottom card of the stock (TURN.DRAW.STOCK-TOP, DEAL.STOCK).
+    def draw(orig: Fn) -> Fn:
+        def do_draw(st: GameState, seat: int, action: Any) -> None:
+            st.stock.append(st.stock.pop(0))
+            orig(st, seat, action)
+        return do_draw
+    return [wrap(turns, "do_draw", draw)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("round-no-chuyen-bai", "rounds", "no card moves after an eat (no chuyển bài)",
            ("ROUND.CHUYEN-BAI",), _no_chuyen_bai),
@@ -96,4 +166,16 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("round-them-vong-everywhere", "rounds", "thêm vòng where the ruleset has none",
            ("ROUND.THEM-VONG.ABSENT",), params_patch({"rounds.them_vong": True}),
            ("co-ban", "ki-gui", "u9la")),
+    Mutant("deal-first-game-seat-0", "rounds", "seat 0 opens the first game, not the host",
+           ("DEAL.FIRST-GAME",), _first_game_seat_0),
+    Mutant("deal-next-after-winner", "rounds", "the seat after the previous winner opens",
+           ("DEAL.NEXT-GAME",), _next_after_winner),
+    Mutant("deal-winner-left-host", "rounds", "the winner gone, the host opens",
+           ("DEAL.WINNER-LEFT",), _winner_left_host),
+    Mutant("deal-host-stays", "rounds", "the host role stays with a host who left",
+           ("DEAL.HOST-PASSES",), _host_stays),
+    Mutant("deal-after-u-next-seat", "rounds", "after an ù the next seat opens, not the ù player",
+           ("DEAL.NEXT-GAME-AFTER-U",), _u_player_not_first),
+    Mutant("deal-draw-from-bottom", "rounds", "draws take the bottom card of the stock",
+           ("TURN.DRAW.STOCK-TOP", "DEAL.STOCK"), _stock_from_bottom),
 )

@@ -1,0 +1,37 @@
+"""Which rule clauses of the spec the mutants cover: a clause is covered when some mutant
+was killed on it (``killed_on``); the others have a reason in
+:data:`conformance.mutants.catalog.WITHOUT_MUTANT`, or are listed as missing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from conformance.mutants.base import Mutant
+from conformance.mutants.catalog import WITHOUT_MUTANT
+
+
+def rule_clauses() -> list[str]:
+    """The ids of the spec's clauses of kind ``rule``, in spec order."""
+    from phomspec.loader import load_spec
+
+    return [c.id for c in load_spec().clauses if c.kind == "rule"]
+
+
+def clause_coverage(killed_on: Mapping[str, Iterable[str]], mutants: Iterable[Mutant]
+                    ) -> dict[str, Any]:
+    """``clause_coverage`` of ``mutate --json``: the rule clauses, those covered (a mutant
+    killed on each), those without a mutant (with the catalog's reason), the ones named by a
+    mutant that was not killed on them, and the ones missing altogether."""
+    rules = rule_clauses()
+    killed = {c for on in killed_on.values() for c in on}
+    named = {c for m in mutants for c in m.clauses}
+    covered = [c for c in rules if c in killed]
+    without = [{"clause": c, "reason": WITHOUT_MUTANT[c]} for c in rules
+               if c in WITHOUT_MUTANT and c not in killed]
+    not_killed = [c for c in rules if c in named and c not in killed]
+    missing = [c for c in rules if c not in killed and c not in named and c not in WITHOUT_MUTANT]
+    n = len(rules)
+    return {"rule_clauses": n, "covered": covered, "covered_count": len(covered),
+            "covered_share": round(len(covered) / n, 4) if n else None,
+            "without_mutant": without, "named_not_killed": not_killed, "missing": missing}

@@ -177,7 +177,7 @@ def _them_vong_ordinary_price() -> list[Patch]:
     # The thêm vòng eat is priced as an ordinary eat, not a chốt eat (EAT.THEM-VONG).
     def price(orig: Fn) -> Fn:
         def eat_price(st: GameState, victim: int, card: int, ld: Any, chot: bool) -> Any:
-            if st.phase is Phase.THEM_VONG and not ld.chot:
+            if st.phase is Phase.THEM_VONG:
                 chot = False
             out = orig(st, victim, card, ld, chot)
             return (out[0], out[1], "EAT.THEM-VONG") if st.phase is Phase.THEM_VONG else out

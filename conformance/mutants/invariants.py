@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.mutants.base import Mutant, Rewrite, rewrite_replies
+from conformance.mutants.base import Fn, Mutant, Patch, Rewrite, rewrite_replies, wrap
+from reference_impl import eat, rounds
+from reference_impl.state import GameState
 
 
 def _refusal_changes_state() -> Rewrite:
@@ -42,10 +44,38 @@ def _money_leaks() -> Rewrite:
     return rewrite
 
 
+
+def _eaten_card_stays() -> list[Patch]:
+    # The eaten card is also left on the victim's pile: two places (INV.52-CARDS).
+    def do_eat_of(orig: Fn) -> Fn:
+        def do_eat(st: GameState, seat: int, action: Any) -> None:
+            ld = st.last_discard
+            orig(st, seat, action)
+            if ld is not None:
+                st.piles[ld.seat].insert(0, ld.card)
+        return do_eat
+    return [wrap(eat, "do_eat", do_eat_of)]
+
+
+def _ends_at_first_full_pile() -> list[Patch]:
+    # The game ends when one pile holds four cards (INV.PILES-FOUR, ROUND.GAME-END).
+    def full(orig: Fn) -> Fn:
+        def all_piles_full(st: GameState) -> bool:
+            return bool(orig(st)) or any(len(st.piles[s]) >= 4 and not st.left[s]
+                                         for s in range(st.n))
+        return all_piles_full
+    return [wrap(rounds, "all_piles_full", full)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     # From tests/scenarios/test_mutations.py (refusal-changes-state, money-leaks):
     Mutant("inv-refusal-changes-state", "invariants", "a refused action still changes the state",
            ("INV.REJECT-UNCHANGED",), rewrite_replies(_refusal_changes_state)),
     Mutant("inv-money-leaks", "invariants", "the table's money does not sum to zero",
            ("INV.ZERO-SUM",), rewrite_replies(_money_leaks)),
+    Mutant("inv-eaten-card-stays", "invariants", "an eaten card also stays on the victim's"
+           " pile", ("INV.52-CARDS",), _eaten_card_stays),
+    Mutant("inv-ends-at-first-full-pile", "invariants", "the game ends when one pile holds"
+           " four cards", ("INV.PILES-FOUR", "ROUND.GAME-END", "ROUND.PILES-END-AT-FOUR",
+                           "INV.STOCK-EMPTY-4P"), _ends_at_first_full_pile),
 )

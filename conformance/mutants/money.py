@@ -6,7 +6,7 @@ from typing import Any
 
 from conformance.mutants.base import HQB, U9, Fn, Mutant, Patch, params_patch, temporarily, wrap
 from reference_impl import eat, settle
-from reference_impl.state import GameState, Phase
+from reference_impl.state import GameState, Phase, next_active
 
 
 def _eat_money_not_added() -> list[Patch]:
@@ -90,6 +90,68 @@ def _khan_pays_5(p: Any) -> int | None:
 
 _PRICED_CHOT = ("hoi-quan-bai", "ki-gui", "u9la")
 
+
+def _small_tables_from_bottom(p: Any) -> dict[str, Any]:
+    # At 2 and 3 players the places pay the 4-player prices of the bottom places.
+    table = dict(p.money_rank_payments)
+    four = list(table["4"])
+    return {**table, "3": four[1:], "2": four[2:]}
+
+
+def _u_losers_ranked() -> list[Patch]:
+    # After an ù the losers also pay the ranking money (MONEY.U-NO-RANKING).
+    def settle_u_of(orig: Fn) -> Fn:
+        def settle_u(st: GameState, active: list[int]) -> Any:
+            order, moms, winner = orig(st, active)
+            table = st.p.money_rank_payments[str(len(active))]
+            for i, s in enumerate(order[1:], start=1):
+                settle.pay(st, s, winner, table[i - 1], "rank", "MONEY.U-NO-RANKING")
+            return order, moms, winner
+        return settle_u
+    return [wrap(settle, "settle_u", settle_u_of)]
+
+
+def _leave_paid_to_next() -> list[Patch]:
+    # The leave penalty goes to the seat after the leaver (LEAVE.PAID-TO).
+    def end(orig: Fn) -> Fn:
+        def end_game(st: GameState, ending: str) -> None:
+            base = settle.pay
+
+            def pay(st: GameState, frm: int, to: int, amount: int, reason: str,
+                    clause: str) -> None:
+                if reason == "leave":
+                    to = next_active(st, frm)
+                base(st, frm, to, amount, reason, clause)
+
+            with temporarily(settle, "pay", pay):
+                orig(st, ending)
+        return end_game
+    return [wrap(settle, "end_game", end)]
+
+
+def _eat_paid_at_end() -> list[Patch]:
+    # Eat money is booked at the end of the game, not at the eat (EAT.PAID-AT-ONCE).
+    owed: dict[int, list[tuple[Any, ...]]] = {}
+
+    def do_eat_of(orig: Fn) -> Fn:
+        def do_eat(st: GameState, seat: int, action: Any) -> None:
+            def later(st: GameState, frm: int, to: int, amount: int, reason: str,
+                      clause: str) -> None:
+                owed.setdefault(id(st), []).append((frm, to, amount, reason, clause))
+
+            with temporarily(eat, "pay", later):
+                orig(st, seat, action)
+        return do_eat
+
+    def end(orig: Fn) -> Fn:
+        def end_game(st: GameState, ending: str) -> None:
+            for args in owed.pop(id(st), []):
+                settle.pay(st, *args)
+            orig(st, ending)
+        return end_game
+    return [wrap(eat, "do_eat", do_eat_of), wrap(settle, "end_game", end)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("money-chot-1", "money", "a chốt eat costs 1 instead of the ruleset's price",
            ("EAT.CHOT-PRICE",), params_patch({"eat_penalty.chot": 1}), _PRICED_CHOT),
@@ -114,4 +176,22 @@ MUTANTS: tuple[Mutant, ...] = (
     # From tests/scenarios/test_mutations.py (every-eat-costs-1):
     Mutant("money-every-eat-1", "money", "every eaten card is priced 1, whatever its n",
            ("EAT.NTH-CARD",), params_patch({"eat_penalty.by_count": (1, 1, 1)})),
+    Mutant("money-small-tables-bottom", "money", "at 2 and 3 players the places pay the"
+           " bottom 4-player prices", ("MONEY.SMALL-TABLES",),
+           params_patch({"money.rank_payments": _small_tables_from_bottom})),
+    Mutant("money-u-losers-ranked", "money", "after an ù the losers pay ranking money too",
+           ("MONEY.U-NO-RANKING",), _u_losers_ranked),
+    Mutant("money-leave-paid-to-next", "money", "the leave penalty goes to the next seat",
+           ("LEAVE.PAID-TO",), _leave_paid_to_next),
+    Mutant("money-leave-penalty-1", "money", "leaving costs one stake", ("LEAVE.PENALTY",),
+           params_patch({"leave.penalty": 1})),
+    Mutant("money-eat-paid-at-end", "money", "eat money is paid at the end of the game",
+           ("EAT.PAID-AT-ONCE",), _eat_paid_at_end),
+    Mutant("money-early-eats-priced", "money", "co-ban charges the ordinary eats 1, 2, 3",
+           ("EAT.EARLY-FREE",), params_patch({"eat_penalty.by_count": (1, 2, 3)}), ("co-ban",)),
+    Mutant("money-count-by-round", "money", "the nth card is counted by the discard's round",
+           ("EAT.COUNTING",), params_patch({"eat_penalty.counting": "by_round"}),
+           ("hoi-quan-bai", "ki-gui", "u9la")),
+    Mutant("money-u-pays-4", "money", "each loser pays the ù player 4", ("U.PAYMENT",),
+           params_patch({"u.payment": 4})),
 )

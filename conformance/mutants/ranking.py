@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.mutants.base import Fn, Mutant, Patch, params_patch, temporarily, wrap
+from conformance.mutants.base import Fn, Mutant, Patch, melds_proxy, params_patch, temporarily, wrap
 from reference_impl import settle
 from reference_impl.state import GameState
 
@@ -59,6 +59,30 @@ def _mom_by_points() -> list[Patch]:
     return [wrap(settle, "settle_points", points)]
 
 
+
+def _leaver_before_mom() -> list[Patch]:
+    # A leaver ranks above the móm players (RANK.LEAVER-LAST).
+    def rank(orig: Fn) -> Fn:
+        def ranking(st: GameState, order: list[int], moms: set[int], winner: int) -> Any:
+            out = orig(st, order, moms, winner)
+            rest = [e for e in out if e["rank"] != "mom" and e["rank"] != "left"]
+            gone = [e for e in out if e["rank"] == "left"]
+            mom = [e for e in out if e["rank"] == "mom"]
+            return [dict(e, place=i + 1) for i, e in enumerate(rest + gone + mom)]
+        return ranking
+    return [wrap(settle, "ranking", rank)]
+
+
+def _ace_scores_11() -> list[Patch]:
+    base = settle.melds.deadwood_points
+
+    def deadwood_points(mask: int) -> int:
+        aces = sum(1 for s in range(4) if mask >> (13 * s) & 1)
+        return int(base(mask)) + 10 * aces
+
+    return [melds_proxy(settle, deadwood_points=deadwood_points)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("rank-tie-by-seat", "ranking", "ties are broken by seat number",
            ("RANK.TIE-EARLIER-LAYDOWN",), _tie_by_seat),
@@ -72,4 +96,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("rank-mom-order-points", "ranking",
            "móm players are ordered among themselves by points, not by lay-down order",
            ("RANK.MOM-ORDER",), params_patch({"ranking.mom_order": "points"})),
+    Mutant("rank-leaver-before-mom", "ranking", "a leaver ranks above the móm players",
+           ("RANK.LEAVER-LAST",), _leaver_before_mom),
+    Mutant("rank-ace-scores-11", "ranking", "an Ace scores 11 in the deadwood",
+           ("RANK.DEADWOOD-POINTS", "DECK.POINTS"), _ace_scores_11),
 )

@@ -127,19 +127,6 @@ def _host_stays() -> list[Patch]:
     return _seats(mistake)
 
 
-def _u_player_not_first() -> list[Patch]:
-    # After an ù the seat after the ù player opens the next game (DEAL.NEXT-GAME-AFTER-U).
-    def record(orig: Fn) -> Fn:
-        def record_game(self: Any, game: Any) -> Any:
-            done = self._recorded
-            out = orig(self, game)
-            if not done and out.get("u") is not None:
-                self.previous_winner = (self.previous_winner + 1) % self.players
-            return out
-        return record_game
-    return [wrap(session.Session, "record", record)]
-
-
 def _stock_from_bottom() -> list[Patch]:
     # Draws take the bottom card of the stock (TURN.DRAW.STOCK-TOP, DEAL.STOCK).
     def draw(orig: Fn) -> Fn:
@@ -174,8 +161,6 @@ MUTANTS: tuple[Mutant, ...] = (
            ("DEAL.WINNER-LEFT",), _winner_left_host),
     Mutant("deal-host-stays", "rounds", "the host role stays with a host who left",
            ("DEAL.HOST-PASSES",), _host_stays),
-    Mutant("deal-after-u-next-seat", "rounds", "after an ù the next seat opens, not the ù player",
-           ("DEAL.NEXT-GAME-AFTER-U",), _u_player_not_first),
     Mutant("deal-draw-from-bottom", "rounds", "draws take the bottom card of the stock",
            ("TURN.DRAW.STOCK-TOP", "DEAL.STOCK"), _stock_from_bottom),
 )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from conformance.mutants.base import Fn, Mutant, Patch, params_patch, wrap
+from conformance.mutants.base import Fn, Mutant, Patch, params_patch, skip_refusal, wrap
 from phomspec.cards import Card
 from reference_impl import laydown, legal, melds, settle
 from reference_impl.actions import LayDown
@@ -80,6 +81,11 @@ def _lay_down_any_round() -> list[Patch]:
     return [wrap(laydown, "final_turn_needed", needed), wrap(legal, "legal_actions", listed)]
 
 
+
+def _skip(clause: str, name: str = "check_send") -> Callable[[], list[Patch]]:
+    return lambda: [skip_refusal(laydown, name, clause)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("send-by-mom", "sending", "a player without a phỏm may send",
            ("SEND.REQUIRES-PHOM",), params_patch({"send.requires_phom": False})),
@@ -96,4 +102,18 @@ MUTANTS: tuple[Mutant, ...] = (
            ("SEND.AFTER-LAY-DOWN",), _send_before_eaten_laid),
     Mutant("lay-after-send", "sending", "a phỏm may be laid down after a send in the same turn",
            ("LAY.CLOSED-BY-SEND",), _lay_down_after_send),
+    Mutant("send-eaten-card", "sending", "an eaten card may be sent", ("SEND.EATEN-CARD",),
+           _skip("SEND.EATEN-CARD")),
+    Mutant("send-room-option-ignored", "sending", "sends are allowed with kí gửi off",
+           ("SEND.ROOM-OPTION",), _skip("SEND.ROOM-OPTION"), ("ki-gui",)),
+    Mutant("send-to-unlaid", "sending", "a card may be sent to a phỏm not on the table",
+           ("SEND.TARGET-LAID-ONLY",), _skip("SEND.TARGET-LAID-ONLY")),
+    Mutant("send-before-final-round", "sending", "a card may be sent before the final round",
+           ("SEND.AFTER-LAY-DOWN",), _skip("SEND.AFTER-LAY-DOWN")),
+    Mutant("lay-invalid-phom", "sending", "any group of three cards may be laid down",
+           ("LAY.VALID-PHOM", "INV.LAID-VALID"), _skip("LAY.VALID-PHOM", "check_lay_down")),
+    Mutant("lay-card-twice", "sending", "one card may be laid in two phỏm",
+           ("PHOM.ONE-PER-CARD",), _skip("PHOM.ONE-PER-CARD", "check_lay_down")),
+    Mutant("lay-eaten-shared", "sending", "two eaten cards may be laid in one phỏm",
+           ("INV.EATEN-DISTINCT",), _skip("TURN.EAT.DISTINCT-PHOM", "check_lay_down")),
 )

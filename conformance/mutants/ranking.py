@@ -89,7 +89,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("rank-tie-later-wins", "ranking", "on a tie the later lay-down ranks higher",
            ("RANK.TIE-EARLIER-LAYDOWN",), _tie_later_wins),
     Mutant("rank-mom-by-points", "ranking", "móm players are ranked by points among everyone",
-           ("RANK.MOM",), _mom_by_points),
+           ("RANK.MOM", "RANK.ORDER"), _mom_by_points),
     Mutant("rank-all-mom-lowest", "ranking", "when all are móm the lowest points wins",
            ("RANK.ALL-MOM",), params_patch({"ranking.all_mom_winner": "lowest_points"})),
     # From tests/scenarios/test_mutations.py (mom-ordered-by-points):

@@ -87,7 +87,8 @@ MUTANTS: tuple[Mutant, ...] = (
            ("DEN.CHOT-LIABILITY-TRANSFER",), _den_no_transfer, ("co-ban", "u9la")),
     Mutant("den-direct-everywhere", "u_den",
            "the discarder of an eaten chốt is liable everywhere",
-           ("DEN.DIRECT-CHOT",), params_patch({"u_den.direct_chot": True}),
+           ("DEN.DIRECT-CHOT", "DEN.CHOT-LIABILITY"),
+           params_patch({"u_den.direct_chot": True}),
            ("co-ban", "ki-gui", "u9la")),
     # From tests/scenarios/test_mutations.py (no-tai-eater-den):
     Mutant("den-no-tai-eater", "u_den",

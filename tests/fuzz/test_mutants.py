@@ -18,9 +18,11 @@ from conformance.fuzz.run import state_after
 from conformance.fuzz.seeds import game_seed
 from conformance.fuzz.shrink import Shrinker, entries_of, replay_entries
 from conformance.mutants.base import applied
-from conformance.mutants.catalog import BY_ID, MUTANTS, TOPICS
+from conformance.mutants.catalog import BY_ID, MUTANTS, TOPICS, WITHOUT_MUTANT
+from conformance.mutants.coverage import clause_coverage, rule_clauses
 from conformance.mutants.driver import MutantDriver
-from conformance.mutants.score import score
+from conformance.mutants.score import score, suite_kills
+from conformance.outcomes import Outcome, ScenarioResult
 from conformance.runner import Runner
 from conformance.suite.discover import load_scenarios
 
@@ -44,17 +46,21 @@ def test_each_topic_module_holds_its_topic() -> None:
 
 def test_a_mutant_is_patched_in_and_out() -> None:
     # The same game before, under and after the mutant: only the middle one differs.
-    plan = make_plan(1, game_seed(0, 1), "hoi-quan-bai", 4, probe_rate=0.0)
-    before = play(plan)
+    for i in range(200):
+        plan = make_plan(i, game_seed(0, i), "hoi-quan-bai", 4, probe_rate=0.0)
+        before = play(plan)
+        assert before.result is not None
+        moms = [p for p in before.result["payments"] if p["reason"] == "mom"]
+        if moms:
+            break
+    assert moms, "no game of the first 200 has a móm player"
     with applied(BY_ID["money-mom-3"]):
         during = play(plan)
     after = play(plan)
     assert before == after
-    assert before.result is not None and during.result is not None
-    moms = [p for p in before.result["payments"] if p["reason"] == "mom"]
-    if moms:
-        assert {p["amount"] for p in moms} == {4}
-        assert {p["amount"] for p in during.result["payments"] if p["reason"] == "mom"} == {3}
+    assert during.result is not None
+    assert {p["amount"] for p in moms} == {4}
+    assert {p["amount"] for p in during.result["payments"] if p["reason"] == "mom"} == {3}
 
 
 def test_the_mutant_driver_leaves_the_fuzzers_reference_alone() -> None:
@@ -135,8 +141,52 @@ def test_score_on_a_few_mutants() -> None:
     board = score(few, games=40, seed=0, suite=False)
     by_id = {s.mutant.id: s for s in board.scores}
     assert by_id["eat-with-ca"].fuzz_killed and by_id["eat-with-ca"].fuzz_game == 0
+    assert by_id["eat-with-ca"].killed_on_clause == "TURN.EAT.MAKES-PHOM"
     assert not by_id["money-chot-not-counted"].killed
     assert "equivalent" in (by_id["money-chot-not-counted"].note or "")
     data = board.to_json()
     assert data["fuzz_score"] == {"killed": 1, "mutants": 2, "score": 0.5}
     assert [s["id"] for s in data["survivors"]] == ["money-chot-not-counted"]
+
+
+def _result(sid: str, outcome: Outcome, clause: str | None) -> ScenarioResult:
+    return ScenarioResult(id=sid, name=sid, outcome=outcome, clause=clause)
+
+
+def test_a_kill_is_a_fail_on_one_of_the_mutants_clauses() -> None:
+    mutant = BY_ID["money-mom-3"]  # MONEY.MOM-PAYMENT
+    failures = [
+        _result("crashed", Outcome.CRASH, "MONEY.MOM-PAYMENT"),
+        _result("errored", Outcome.ERROR, "MONEY.MOM-PAYMENT"),
+        _result("timed-out", Outcome.TIMEOUT, "MONEY.MOM-PAYMENT"),
+        _result("elsewhere", Outcome.FAIL, "RANK.ORDER"),
+    ]
+    killers, on, other = suite_kills(mutant, failures)
+    assert killers == [] and on == []
+    assert len(other) == 4
+    own = _result("own", Outcome.FAIL, "RANK.ORDER|MONEY.MOM-PAYMENT")
+    killers, on, _ = suite_kills(mutant, [*failures, own])
+    assert killers == ["own"] and on == ["MONEY.MOM-PAYMENT"]
+
+
+def test_jobs_give_the_same_scores_as_one_job() -> None:
+    few = [BY_ID["eat-with-ca"], BY_ID["money-chot-not-counted"], BY_ID["meld-pairs"]]
+    one = score(few, games=10, seed=0, suite=False, jobs=1).to_json()
+    two = score(few, games=10, seed=0, suite=False, jobs=2).to_json()
+    for m in (*one["mutants"], *two["mutants"]):
+        m.pop("seconds")
+    assert one == two
+    assert one["mutants"][0]["killed_on_clause"] == "TURN.EAT.MAKES-PHOM"
+
+
+def test_clause_coverage_lists_every_rule_clause_once() -> None:
+    cov = clause_coverage({"eat-with-ca": ("TURN.EAT.MAKES-PHOM",)}, MUTANTS)
+    rules = rule_clauses()
+    assert cov["rule_clauses"] == len(rules)
+    assert cov["covered"] == ["TURN.EAT.MAKES-PHOM"]
+    parts = [cov["covered"], [w["clause"] for w in cov["without_mutant"]],
+             cov["named_not_killed"], cov["missing"]]
+    listed = [c for part in parts for c in part]
+    assert sorted(listed) == sorted(rules)
+    assert set(WITHOUT_MUTANT) <= set(rules), "every reason is for a rule clause"
+    assert all(w["reason"] for w in cov["without_mutant"])

@@ -17,9 +17,11 @@ import click
 @click.option("--no-suite", is_flag=True, help="Score the fuzzer only.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Mutants scored at a time, in worker processes [default: every core].")
+@click.option("--table-from", "table_from", type=click.Path(exists=True, dir_okay=False),
+              help="Print the docs' markdown score table from a saved --json report, and exit.")
 @click.option("--list", "list_only", is_flag=True, help="List the mutants and exit.")
 def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suite: bool,
-            jobs: int | None, list_only: bool) -> None:
+            jobs: int | None, table_from: str | None, list_only: bool) -> None:
     """Run the suite and the differential fuzzer against rule mutants of the reference
     engine (plausible implementation mistakes) and report which ones each kills.
 
@@ -32,6 +34,21 @@ def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suit
     from conformance.mutants.catalog import BY_ID, MUTANTS
     from conformance.mutants.score import MutantScore, default_jobs, score
 
+    if table_from is not None:
+        import datetime
+        import pathlib
+
+        from conformance.mutants.coverage import score_table
+
+        path = pathlib.Path(table_from)
+        try:
+            report = json.loads(path.read_text(encoding="utf-8"))
+            when = datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()
+            click.echo(score_table(report, report.get("command", "phom-conformance mutate"
+                                                      " --json"), when), nl=False)
+        except (ValueError, KeyError) as e:
+            raise click.UsageError(f"{table_from}: not a mutate --json report ({e})") from None
+        return
     unknown = [m for m in only if m not in BY_ID]
     if unknown:
         raise click.UsageError(f"no mutant {', '.join(unknown)}; see --list")
@@ -57,7 +74,10 @@ def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suit
         err.print(f"harness error: {e}")
         sys.exit(2)
     if as_json:
-        click.echo(json.dumps(board.to_json(), ensure_ascii=False, indent=2))
+        import shlex
+
+        data = {"command": shlex.join(["phom-conformance", *sys.argv[1:]]), **board.to_json()}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         t = Table(title=f"Mutation score ({len(board.scores)} mutants, {games} fuzzed games"
                         f" each, {board.scenarios} scenarios)", header_style="bold")

@@ -35,3 +35,22 @@ def clause_coverage(killed_on: Mapping[str, Iterable[str]], mutants: Iterable[Mu
     return {"rule_clauses": n, "covered": covered, "covered_count": len(covered),
             "covered_share": round(len(covered) / n, 4) if n else None,
             "without_mutant": without, "named_not_killed": not_killed, "missing": missing}
+
+
+def score_table(report: Mapping[str, Any], command: str, date: str) -> str:
+    """The markdown score table of docs/fuzz-arbiter.md from a ``mutate --json`` report."""
+    rows = [f"Measured by `{command}` ({date}):", "", "| | killed | score |", "|---|---:|---:|"]
+    for key, name in (("suite_score", "suite"), ("fuzz_score", "fuzzer"),
+                      ("total_score", "either")):
+        s = report[key]
+        share = "-" if s["score"] is None else f"{round(100 * s['score'])} %"
+        rows.append(f"| {name} | {s['killed']} / {s['mutants']} | {share} |")
+    cov = report["clause_coverage"]
+    rows += ["", f"Rule clauses covered (a mutant killed on the clause itself):"
+                 f" {cov['covered_count']} / {cov['rule_clauses']}"
+                 f" ({round(100 * (cov['covered_share'] or 0))} %);"
+                 f" {len(cov['without_mutant'])} without a mutant, each with its reason in the"
+                 f" catalog; named by a mutant but not killed on:"
+                 f" {', '.join(cov['named_not_killed']) or 'none'};"
+                 f" missing: {', '.join(cov['missing']) or 'none'}."]
+    return "\n".join(rows) + "\n"

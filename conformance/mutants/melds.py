@@ -37,13 +37,31 @@ def _pairs() -> list[Patch]:
     return phom_tables(extra=extra)
 
 
+def _sets_of_three() -> list[Patch]:
+    # Four cards of a rank are not a set: sets are exactly three (PHOM.SET broken).
+    return phom_tables(drop=lambda p: melds.is_set(p) and p.bit_count() == 4)
+
+
+def _runs_any_suits() -> list[Patch]:
+    # Three consecutive ranks make a run whatever their suits, as a poker straight
+    # (PHOM.RUN broken).
+    extra = [(1 << (13 * a + r)) | (1 << (13 * b + r + 1)) | (1 << (13 * c + r + 2))
+             for r in range(11) for a in range(4) for b in range(4) for c in range(4)
+             if not a == b == c]
+    return phom_tables(extra=extra)
+
+
 MUTANTS: tuple[Mutant, ...] = (
-    Mutant("meld-qka-run", "melds", "Q-K-A and K-A-2 are taken for runs", ("PHOM.RUN.NO-WRAP",),
-           _wrap_runs),
+    Mutant("meld-qka-run", "melds", "Q-K-A and K-A-2 are taken for runs",
+           ("PHOM.RUN.NO-WRAP", "DECK.RANK-ORDER"), _wrap_runs),
     Mutant("meld-ace-high", "melds", "the Ace is high: Q-K-A is a run, A-2-3 is not",
            ("PHOM.RUN.ACE-LOW",), _ace_high),
     Mutant("meld-run-max-4", "melds", "runs are capped at 4 cards", ("PHOM.RUN.ANY-LENGTH",),
            _runs_max_4),
     Mutant("meld-pairs", "melds", "a pair is taken for a phỏm (sets of 2)", ("PHOM.MIN-SIZE",),
            _pairs),
+    Mutant("meld-sets-of-three", "melds", "four cards of one rank are not a set",
+           ("PHOM.SET",), _sets_of_three),
+    Mutant("meld-runs-any-suits", "melds", "three consecutive ranks of any suits make a run",
+           ("PHOM.RUN",), _runs_any_suits),
 )

@@ -152,6 +152,10 @@ def _eat_paid_at_end() -> list[Patch]:
     return [wrap(eat, "do_eat", do_eat_of), wrap(settle, "end_game", end)]
 
 
+def _rank_1_each(p: Any) -> dict[str, Any]:
+    return {**dict(p["money.rank_payments"]), "4": (1, 1, 1)}
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("money-chot-1", "money", "a chốt eat costs 1 instead of the ruleset's price",
            ("EAT.CHOT-PRICE",), params_patch({"eat_penalty.chot": 1}), _PRICED_CHOT),
@@ -192,6 +196,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("money-count-by-round", "money", "the nth card is counted by the discard's round",
            ("EAT.COUNTING",), params_patch({"eat_penalty.counting": "by_round"}),
            ("hoi-quan-bai", "ki-gui", "u9la")),
+    Mutant("money-rank-1-each", "money", "at four players every loser pays the Nhất 1",
+           ("MONEY.RANK-PAYMENTS",), params_patch({"money.rank_payments": _rank_1_each})),
     Mutant("money-u-pays-4", "money", "each loser pays the ù player 4", ("U.PAYMENT",),
            params_patch({"u.payment": 4})),
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.mutants.base import HQB, Fn, Mutant, Patch, params_patch, wrap
-from reference_impl import rounds, server, session, settle, turns
-from reference_impl.state import CARD_BITS, CODES, MOVED, GameState, Phase, next_active
+from reference_impl import laydown, melds, rounds, server, session, settle, turns
+from reference_impl.state import CARD_BITS, CHOT, CODES, MOVED, GameState, Phase, next_active
 
 
 def _no_chuyen_bai() -> list[Patch]:
@@ -81,6 +81,89 @@ def _no_tai() -> list[Patch]:
 
 
 
+def _moved_loses_chot() -> list[Patch]:
+    # A moved card loses its cây chốt status in its new pile (ROUND.MOVED-CARD broken).
+    def move(orig: Fn) -> Fn:
+        def move_lead_card(st: GameState, victim: int) -> None:
+            moved = st.lead != victim
+            orig(st, victim)
+            if moved:
+                st.piles[victim][-1] &= ~CHOT
+        return move_lead_card
+
+    return [wrap(rounds, "move_lead_card", move)]
+
+
+def _lead_eaten_stays() -> list[Patch]:
+    # When the lead itself is eaten, the lead pointer stays on it (ROUND.LEAD-IS-VICTIM).
+    def move(orig: Fn) -> Fn:
+        def move_lead_card(st: GameState, victim: int) -> None:
+            if st.lead != victim:
+                orig(st, victim)
+        return move_lead_card
+
+    return [wrap(rounds, "move_lead_card", move)]
+
+
+def _chot_by_lap() -> list[Patch]:
+    # A cây chốt is any discard of the table's fourth lap of turns, not of the discarder's
+    # final round (ROUND.CHOT broken).
+    def discard(orig: Fn) -> Fn:
+        def do_discard(st: GameState, seat: int, action: Any) -> None:
+            final = st.final_round
+            st.final_round = st.turn_no > 3 * st.n
+            try:
+                orig(st, seat, action)
+            finally:
+                if st.to_act == seat or st.phase is Phase.OVER:
+                    st.final_round = final
+        return do_discard
+
+    return [wrap(turns, "do_discard", discard)]
+
+
+def _eaten_cards_count() -> list[Patch]:
+    # A player's round counts the cards eaten off its pile: an eat gives the victim no extra
+    # turn before its final round (ROUND.EXTRA-TURN-PER-EAT, ROUND.COUNT-BY-PILE broken).
+    def begin(orig: Fn) -> Fn:
+        def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
+            eaten = sum(v == seat for victims in st.eats_by for v in victims)
+            k = len(st.piles[seat])
+            if not eaten or k + eaten < 3 or k == 3:
+                orig(st, seat, announce)
+                return
+            had = st.had_final[seat]
+            orig(st, seat, False)
+            st.final_round = True
+            st.tai = had
+            if not had:
+                st.had_final[seat] = True
+                st.first_final[seat] = st.turn_no
+            st.last_final[seat] = st.turn_no
+            if announce:
+                st.events.append({"type": "turn", "seat": seat, "final_round": True,
+                                  "tai": st.tai})
+        return begin_turn
+
+    return [wrap(rounds, "begin_turn", begin)]
+
+
+def _tai_sends_own() -> list[Patch]:
+    # On a tái turn a card may be sent to one's own laid phỏm (ROUND.TAI-ACTIONS broken).
+    def check(orig: Fn) -> Fn:
+        def check_send(st: GameState, seat: int, action: Any) -> Any:
+            problem = orig(st, seat, action)
+            if problem is None or problem.clause != "SEND.NOT-OWN" or not st.tai:
+                return problem
+            target = st.laid_now[seat][action.phom]
+            if not melds.fits(action.card, target):
+                return problem
+            return laydown.send_keeps_hand(st, seat, action.card)
+        return check_send
+
+    return [wrap(laydown, "check_send", check)]
+
+
 def _seats(mistake: Fn) -> list[Patch]:
     # A mistake in who opens the next game or who hosts it (DEAL.*), as the server answers.
     def make(orig: Fn) -> Fn:
@@ -153,6 +236,19 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("round-them-vong-everywhere", "rounds", "thêm vòng where the ruleset has none",
            ("ROUND.THEM-VONG.ABSENT",), params_patch({"rounds.them_vong": True}),
            ("co-ban", "ki-gui", "u9la")),
+    Mutant("round-them-vong-send", "rounds", "the thêm vòng eater may send",
+           ("ROUND.THEM-VONG.SEQUENCE",), params_patch({"rounds.them_vong_send": True}), HQB),
+    Mutant("round-moved-loses-chot", "rounds", "a moved card loses its cây chốt status",
+           ("ROUND.MOVED-CARD", "ROUND.CHOT"), _moved_loses_chot),
+    Mutant("round-lead-eaten-stays", "rounds", "the lead pointer stays when the lead is eaten",
+           ("ROUND.LEAD-IS-VICTIM",), _lead_eaten_stays),
+    Mutant("round-chot-by-lap", "rounds", "every discard of the fourth lap is a cây chốt",
+           ("ROUND.CHOT",), _chot_by_lap),
+    Mutant("round-eaten-cards-count", "rounds", "cards eaten off a pile still count for its"
+           " round: the victim gets no extra turn", ("ROUND.EXTRA-TURN-PER-EAT",
+                                                     "ROUND.COUNT-BY-PILE"), _eaten_cards_count),
+    Mutant("round-tai-sends-own", "rounds", "on a tái turn a card may go to one's own phỏm",
+           ("ROUND.TAI-ACTIONS",), _tai_sends_own),
     Mutant("deal-first-game-seat-0", "rounds", "seat 0 opens the first game, not the host",
            ("DEAL.FIRST-GAME",), _first_game_seat_0),
     Mutant("deal-next-after-winner", "rounds", "the seat after the previous winner opens",

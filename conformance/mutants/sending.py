@@ -7,7 +7,7 @@ from typing import Any
 
 from conformance.mutants.base import Fn, Mutant, Patch, params_patch, skip_refusal, wrap
 from phomspec.cards import Card
-from reference_impl import laydown, legal, melds, settle
+from reference_impl import laydown, legal, melds, settle, u
 from reference_impl.actions import LayDown
 from reference_impl.state import GameState, Phase
 
@@ -82,6 +82,39 @@ def _lay_down_any_round() -> list[Patch]:
 
 
 
+def _send_makes_u() -> list[Patch]:
+    # The hand is checked for an ù after every send, as after a draw (SEND.NO-U broken).
+    def sent(orig: Fn) -> Fn:
+        def do_send(st: GameState, seat: int, action: Any) -> None:
+            orig(st, seat, action)
+            ue, distinct, cores = u.eaten_rules(st, seat)
+            left = melds.u_leftover(st.hands[seat], ue, 1, distinct, cores)
+            if left < melds.INF:
+                st.u_points = left
+                u.declare_u(st, seat, "thuong", None)
+        return do_send
+
+    return [wrap(laydown, "do_send", sent)]
+
+
+def _held_back_not_mom() -> list[Patch]:
+    # A player who holds a phỏm in hand is not móm, laid or not (LAY.MOM broken).
+    def points(orig: Fn) -> Fn:
+        def settle_points(st: GameState, active: list[int]) -> Any:
+            saved = [list(x) for x in st.laid]
+            for s in active:
+                found = melds.phoms_in(st.hands[s])
+                if not st.laid[s] and found:
+                    st.laid[s] = [found[0]]
+            try:
+                return orig(st, active)
+            finally:
+                st.laid = saved
+        return settle_points
+
+    return [wrap(settle, "settle_points", points)]
+
+
 def _skip(clause: str, name: str = "check_send") -> Callable[[], list[Patch]]:
     return lambda: [skip_refusal(laydown, name, clause)]
 
@@ -114,6 +147,18 @@ MUTANTS: tuple[Mutant, ...] = (
            ("LAY.VALID-PHOM", "INV.LAID-VALID"), _skip("LAY.VALID-PHOM", "check_lay_down")),
     Mutant("lay-card-twice", "sending", "one card may be laid in two phỏm",
            ("PHOM.ONE-PER-CARD",), _skip("PHOM.ONE-PER-CARD", "check_lay_down")),
+    Mutant("send-any-card", "sending", "any card may be sent to a laid phỏm",
+           ("SEND.FIT", "INV.LAID-VALID"), _skip("SEND.FIT")),
+    Mutant("send-compulsory", "sending", "a card that can be sent must be sent",
+           ("SEND.OPTIONAL",), params_patch({"send.compulsory": True})),
+    Mutant("send-makes-u", "sending", "a send that leaves an ù hand declares the ù",
+           ("SEND.NO-U",), _send_makes_u),
+    Mutant("lay-last-card", "sending", "a lay-down or a send may leave no card to discard",
+           ("TURN.DISCARD-ENDS-TURN",),
+           lambda: [skip_refusal(laydown, "lay_down_problem", "TURN.DISCARD-ENDS-TURN"),
+                    skip_refusal(laydown, "send_keeps_hand", "TURN.DISCARD-ENDS-TURN")]),
+    Mutant("lay-held-back-not-mom", "sending", "a player holding a phỏm back is not móm",
+           ("LAY.MOM",), _held_back_not_mom),
     Mutant("lay-eaten-shared", "sending", "two eaten cards may be laid in one phỏm",
            ("INV.EATEN-DISTINCT",), _skip("TURN.EAT.DISTINCT-PHOM", "check_lay_down")),
 )

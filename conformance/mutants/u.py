@@ -16,7 +16,7 @@ from conformance.mutants.base import (
     wrap,
 )
 from reference_impl import melds, settle, u
-from reference_impl.state import GameState, active_seats
+from reference_impl.state import GameState, active_seats, pay
 
 
 def _u_all_ten() -> list[Patch]:
@@ -76,6 +76,43 @@ def _u_final_round_only() -> list[Patch]:
             return bool(st.final_round and orig(st, seat, eat_victim, eat_chot))
         return check_u_after
     return [wrap(u, "check_u_after", check)]
+
+
+def _u_draw_only() -> list[Patch]:
+    # The hand is checked for an ù after a draw only, never after an eat (U.AUTOMATIC).
+    def check(orig: Fn) -> Fn:
+        def check_u_after(st: GameState, seat: int, eat_victim: Any, eat_chot: bool) -> bool:
+            return bool(eat_victim is None and orig(st, seat, eat_victim, eat_chot))
+        return check_u_after
+    return [wrap(u, "check_u_after", check)]
+
+
+def _u_ranked_by_points() -> list[Patch]:
+    # After an ù every player still in, the ù player included, is ranked by points: the ù
+    # player is not necessarily first (U.WINNER broken).
+    def settle_u(orig: Fn) -> Fn:
+        def ranked(st: GameState, active: list[int]) -> Any:
+            order, moms, winner = orig(st, active)
+            return sorted(order, key=lambda x: settle.final_points(st, x)), moms, winner
+        return ranked
+    return [wrap(settle, "settle_u", settle_u)]
+
+
+def _kinds_stack() -> list[Patch]:
+    # An ù that is both đồng hoa trắng and ù tròn is paid as both (EXTRA.STACKING broken).
+    def settle_u(orig: Fn) -> Fn:
+        def stacked(st: GameState, active: list[int]) -> Any:
+            out = orig(st, active)
+            info, p = st.u_info, st.p
+            if info and info["kind"] == "dong_hoa_trang" and info["den"] is None and \
+                    p.u_tron is not None and st.turn_drew and not st.laid[info["seat"]]:
+                ue, distinct, cores = u.eaten_rules(st, info["seat"])
+                if melds.u_leftover(st.hands[info["seat"]], ue, 0, distinct, cores) < melds.INF:
+                    for x in active:
+                        pay(st, x, info["seat"], p.u_tron, "u", "EXTRA.U-TRON")
+            return out
+        return stacked
+    return [wrap(settle, "settle_u", settle_u)]
 
 
 def _u_not_on_tai() -> list[Patch]:
@@ -195,6 +232,12 @@ MUTANTS: tuple[Mutant, ...] = (
            params_patch({"u.khan": None}), HQB),
     Mutant("u-final-round-only", "u", "an ù is looked for only in the final round",
            ("U.ANY-ROUND",), _u_final_round_only),
+    Mutant("u-draw-only", "u", "an ù is looked for after a draw, not after an eat",
+           ("U.AUTOMATIC",), _u_draw_only),
+    Mutant("u-ranked-by-points", "u", "after an ù everyone is ranked by points",
+           ("U.WINNER",), _u_ranked_by_points),
+    Mutant("u-kinds-stack", "u", "ù tròn and đồng hoa trắng are both paid",
+           ("EXTRA.STACKING",), _kinds_stack, U9),
     Mutant("u-not-on-tai", "u", "no ù on a tái turn", ("U.TAI-TURN",), _u_not_on_tai),
     Mutant("u-winner-opener", "u", "after an ù the opener is named the winner",
            ("U.WINNER", "DEAL.NEXT-GAME-AFTER-U"), _u_winner_opener),

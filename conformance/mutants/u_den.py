@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.mutants.base import Fn, Mutant, Patch, params_patch, temporarily, wrap
+from conformance.mutants.base import HQB, Fn, Mutant, Patch, params_patch, temporarily, wrap
 from reference_impl import eat, settle, u
 from reference_impl.state import GameState, pay
 
@@ -74,6 +74,30 @@ def _den_no_transfer() -> list[Patch]:
     return [wrap(eat, "do_eat", do)]
 
 
+def _den_less_eat() -> list[Patch]:
+    # The ù-making eat's penalty is taken off the đền, as if the đền replaced it
+    # (DEN.EAT-PENALTY-STACKS broken).
+    def settle_u(orig: Fn) -> Fn:
+        def less(st: GameState, active: list[int]) -> Any:
+            info = st.u_info
+            den = info["den"] if info else None
+            eats = [x for x in st.payments if x["to"] == (info or {}).get("seat")
+                    and x["reason"] in ("eat", "eat_chot", "ca_k")]
+            if den is None or not eats:
+                return orig(st, active)
+            last = eats[-1]["amount"]
+
+            def less_pay(st: GameState, frm: int, to: int, amount: int, reason: str,
+                         clause: str) -> None:
+                pay(st, frm, to, amount - last if reason == "u_den" else amount, reason,
+                    clause)
+
+            with temporarily(settle, "pay", less_pay):
+                return orig(st, active)
+        return less
+    return [wrap(settle, "settle_u", settle_u)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("den-wrong-payer", "u_den", "the seat before the ù player pays the ù đền",
            ("DEN.PAYS-FOR-TABLE",), _den_wrong_payer),
@@ -90,6 +114,15 @@ MUTANTS: tuple[Mutant, ...] = (
            ("DEN.DIRECT-CHOT", "DEN.CHOT-LIABILITY"),
            params_patch({"u_den.direct_chot": True}),
            ("co-ban", "ki-gui", "u9la")),
+    Mutant("den-no-three-eats", "u_den", "the victim of three eats is not liable",
+           ("DEN.THREE-EATS",), params_patch({"u_den.three_eats": False})),
+    Mutant("den-no-direct-chot", "u_den", "the discarder of a chốt eaten for an ù is not"
+           " liable", ("DEN.DIRECT-CHOT",), params_patch({"u_den.direct_chot": False}), HQB),
+    Mutant("den-without-ki-gui", "u_den", "ù đền stays with kí gửi off",
+           ("DEN.ROOM-OPTION",),
+           params_patch({"u_den.tai_eater": True, "u_den.three_eats": True}), ("ki-gui",)),
+    Mutant("den-less-eat-penalty", "u_den", "the đền is paid less the ù-making eat's penalty",
+           ("DEN.EAT-PENALTY-STACKS",), _den_less_eat),
     # From tests/scenarios/test_mutations.py (no-tai-eater-den):
     Mutant("den-no-tai-eater", "u_den",
            "the player who ate before a tái turn is never liable for its ù",

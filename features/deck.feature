@@ -72,9 +72,9 @@ Feature: The deck, the table and card values
     When the script "dk2-full" is played
     Then the game is over by points
     # AS 2C 10D JH QC KH = 1 + 2 + 10 + 11 + 12 + 13
-    And seat 0 has 49 points
+    And seat 0 has 49 points under clause DECK.POINTS
     # AH 2H 10S JC QD KS = 1 + 2 + 10 + 11 + 12 + 13
-    And seat 1 has 49 points
+    And seat 1 has 49 points under clause DECK.POINTS
 
   @id:deck-suits-do-not-break-ties @ruleset:all @clause:DECK.SUITS-UNRANKED @clause:DECK.STAKE @reading:AMB.SMALL-TABLE-RANKS=last-of-three-pays-three
   @clause:RANK.TIE-EARLIER-LAYDOWN @reading:AMB.RANK-000=graded @reading:AMB.RANK-000=graded-last-three @reading:AMB.SMALL-TABLE-RANKS=positional

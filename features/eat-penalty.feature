@@ -30,7 +30,7 @@ Feature: Eat penalties (phạt ăn bài)
       """
     # 9C is a round-1 discard (seat 0's pile was emptied by the first eat), its second eaten card
     And seat 1 eats 9C with 9S 9D
-    Then seat 0 pays seat 1 2 for ăn bài
+    Then seat 0 pays seat 1 2 for ăn bài under clause EAT.COUNTING
     And seat 0's money is -3
     When the actions are played:
       """

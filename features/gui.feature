@@ -28,7 +28,7 @@ Feature: Sending cards (gửi)
     And seat 2's phỏm 0 is 8C 9C 10C JC
     # seat 3: 4S 9S KD 5C = 31; seat 2: QD 8H 3D AS 8S = 32; seat 0: 10S QC 9H AH 3S 6C = 41;
     # seat 1: JD QH 8D QS 3C = 46
-    And the ranking is: seat 3 nhất 31, seat 2 nhì 32, seat 0 ba 41, seat 1 bét 46
+    And the ranking is: seat 3 nhất 31, seat 2 nhì 32, seat 0 ba 41, seat 1 bét 46 under clause SEND.NOT-SCORED
     And the payments are:
       """
       seat 2 pays seat 3 1 for nhì

@@ -258,7 +258,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       And seat 2 discards 4D
       And seat 3 eats 4D with 4C 4H
       # the lead is now seat 1 (not the victim, seat 2): seat 1's KS moves
-      Then KS is moved from seat 1's pile to seat 2's pile
+      Then KS is moved from seat 1's pile to seat 2's pile under clause ROUND.LEAD-IS-VICTIM
       And KS lies in seat 2's pile marked as moved
       And seat 1's pile is empty
       And seat 2's pile is KS

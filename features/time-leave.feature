@@ -402,7 +402,7 @@ Feature: Timeouts and leaving
     And seat 3 leaves
     And seat 1 draws
     Then seat 1 ù
-    And seat 3 pays seat 1 3 for leaving
+    And seat 3 pays seat 1 3 for leaving under clause LEAVE.PAID-TO
     And the totals are: -5, +13, -5, -3
 
   @id:leave-leaver-pays-no-u @ruleset:all @clause:LEAVE.PENALTY @negative

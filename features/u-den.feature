@@ -347,7 +347,7 @@ Feature: Ù đền: one player pays the ù for the whole table
       seat 0 pays seat 1 15 for ù đền
       """
     # 4 + 15 = 19
-    And the totals are: -19, +19, 0, 0
+    And the totals are: -19, +19, 0, 0 under clause DEN.EAT-PENALTY-STACKS
 
   @id:den-direct-chot-only-for-chot @ruleset:hoi-quan-bai @clause:DEN.DIRECT-CHOT @negative @reading:AMB.EAT-COUNT=per-victim @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THIRD-EAT-PRICE=three
   Scenario: Under hoi-quan-bai a round-3 card eaten to ù makes no ù đền

@@ -29,7 +29,7 @@ Feature: Ù: a hand all in phỏm ends the game
         """
       And seat 1 draws
       # 3S 3D 3H, 6C 7C 8C, JD QD KD: nine cards in phỏm, 2H left over
-      Then the game is over by ù
+      Then the game is over by ù under clause U.ANY-ROUND
       And seat 1 ù thường
       And seat 1 wins
       And the ù is not đền
@@ -141,7 +141,7 @@ Feature: Ù: a hand all in phỏm ends the game
         """
       And seat 1 eats 10D with JD QD
       Then the action is accepted
-      And the game is over by ù
+      And the game is over by ù under clause U.AUTOMATIC
       And seat 1 ù thường
       And the ù is not đền
       And seat 0 pays seat 1 5 for ù

@@ -72,7 +72,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("inv-refusal-changes-state", "invariants", "a refused action still changes the state",
            ("INV.REJECT-UNCHANGED",), rewrite_replies(_refusal_changes_state)),
     Mutant("inv-money-leaks", "invariants", "the table's money does not sum to zero",
-           ("INV.ZERO-SUM",), rewrite_replies(_money_leaks)),
+           ("INV.ZERO-SUM", "MONEY.ZERO-SUM"), rewrite_replies(_money_leaks)),
     Mutant("inv-eaten-card-stays", "invariants", "an eaten card also stays on the victim's"
            " pile", ("INV.52-CARDS",), _eaten_card_stays),
     Mutant("inv-ends-at-first-full-pile", "invariants", "the game ends when one pile holds"

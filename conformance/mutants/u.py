@@ -88,12 +88,13 @@ def _u_draw_only() -> list[Patch]:
 
 
 def _u_ranked_by_points() -> list[Patch]:
-    # After an ù every player still in, the ù player included, is ranked by points: the ù
-    # player is not necessarily first (U.WINNER broken).
+    # After an ù every player still in, the ù player included, is ranked by the points of
+    # the hand, as in a game that ends by points (U.WINNER broken).
     def settle_u(orig: Fn) -> Fn:
         def ranked(st: GameState, active: list[int]) -> Any:
-            order, moms, winner = orig(st, active)
-            return sorted(order, key=lambda x: settle.final_points(st, x)), moms, winner
+            order, moms, _ = orig(st, active)
+            order = sorted(order, key=lambda x: melds.deadwood_points(st.hands[x]))
+            return order, moms, order[0]
         return ranked
     return [wrap(settle, "settle_u", settle_u)]
 

@@ -74,28 +74,21 @@ def _den_no_transfer() -> list[Patch]:
     return [wrap(eat, "do_eat", do)]
 
 
-def _den_less_eat() -> list[Patch]:
-    # The ù-making eat's penalty is taken off the đền, as if the đền replaced it
+def _den_refunds_eats() -> list[Patch]:
+    # An ù đền refunds the eat penalties the ù player collected: the totals leave them out
     # (DEN.EAT-PENALTY-STACKS broken).
-    def settle_u(orig: Fn) -> Fn:
-        def less(st: GameState, active: list[int]) -> Any:
+    def end(orig: Fn) -> Fn:
+        def end_game(st: GameState, ending: str) -> None:
+            orig(st, ending)
             info = st.u_info
-            den = info["den"] if info else None
-            eats = [x for x in st.payments if x["to"] == (info or {}).get("seat")
-                    and x["reason"] in ("eat", "eat_chot", "ca_k")]
-            if den is None or not eats:
-                return orig(st, active)
-            last = eats[-1]["amount"]
-
-            def less_pay(st: GameState, frm: int, to: int, amount: int, reason: str,
-                         clause: str) -> None:
-                pay(st, frm, to, amount - last if reason == "u_den" else amount, reason,
-                    clause)
-
-            with temporarily(settle, "pay", less_pay):
-                return orig(st, active)
-        return less
-    return [wrap(settle, "settle_u", settle_u)]
+            if info is None or info["den"] is None:
+                return
+            for x in st.payments:
+                if x["to"] == info["seat"] and x["reason"] in ("eat", "eat_chot", "ca_k"):
+                    st.money[x["from"]] += x["amount"]
+                    st.money[x["to"]] -= x["amount"]
+        return end_game
+    return [wrap(settle, "end_game", end)]
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -121,8 +114,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("den-without-ki-gui", "u_den", "ù đền stays with kí gửi off",
            ("DEN.ROOM-OPTION",),
            params_patch({"u_den.tai_eater": True, "u_den.three_eats": True}), ("ki-gui",)),
-    Mutant("den-less-eat-penalty", "u_den", "the đền is paid less the ù-making eat's penalty",
-           ("DEN.EAT-PENALTY-STACKS",), _den_less_eat),
+    Mutant("den-refunds-eats", "u_den", "an ù đền refunds the eat penalties in the totals",
+           ("DEN.EAT-PENALTY-STACKS",), _den_refunds_eats),
     # From tests/scenarios/test_mutations.py (no-tai-eater-den):
     Mutant("den-no-tai-eater", "u_den",
            "the player who ate before a tái turn is never liable for its ù",

@@ -336,7 +336,8 @@ def _not_over(play: Play) -> None:
     )
 
 
-@step("then", r"seat (?P<seat>\d+) wins", "seat 1 wins", needs=["result"], clause="RANK.ORDER")
+@step("then", r"seat (?P<seat>\d+) wins", "seat 1 wins", needs=["result"],
+      clause="RANK.ORDER|U.WINNER")
 def _wins(play: Play, seat: int) -> None:
     got = play.result().get("winner")
     expect(play, got == seat, f"seat {seat} wins", f"seat {got} wins")

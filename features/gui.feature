@@ -110,7 +110,7 @@ Feature: Sending cards (gửi)
       seat 3 draws; lays down 2S 2D 2C
       """
     And seat 3 sends 2H to seat 1's phỏm 0
-    Then the action is accepted
+    Then the action is accepted under clause SEND.EXTENDED-PHOM
     And seat 1's phỏm 0 is 2H 3H 4H 5H 6H
 
   @id:gui-not-fitting-refused @clause:SEND.FIT @clause:SEND.ALLOWED @negative

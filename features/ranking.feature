@@ -24,7 +24,7 @@ Feature: Ranking at the end of a game without ù
     Then the game is over by points
     # seat 0: 4S 5C 2D 4D AH 6H = 22; seat 1: 2S 6S JS 5D KD 5H = 42;
     # seat 2: 8S 9S KS AC KC QD = 56; seat 3 (móm): AS 3S 5S 2C 4C AD 3D 2H 4H = 25
-    And the ranking is: seat 0 nhất 22, seat 1 nhì 42, seat 2 ba 56, seat 3 móm 25
+    And the ranking is: seat 0 nhất 22, seat 1 nhì 42, seat 2 ba 56, seat 3 móm 25 under clause RANK.MOM
     And seat 3 is móm
     And the payments are:
       """

@@ -168,7 +168,7 @@ Feature: Rounds (2): the pointer model at 2, 3 and 4 players, tái and the price
       # lead = seat 1 since the first eat, victim = seat 2: seat 1's cây chốt JH moves
       Then JH is moved from seat 1's pile to seat 2's pile
       And JH lies in seat 2's pile marked as moved
-      And JH is a cây chốt
+      And JH is a cây chốt under clause ROUND.MOVED-CARD
       And seat 2's pile is 8S JS QH JH
       And seat 1's pile is 3S 5C 8C
 

@@ -14,7 +14,9 @@ Feature: A turn: order through eats, cards in hand, eaten cards, the end of the 
     Given the deal "fx-turn-4p"
     When seat 0 discards 9C
     And seat 1 eats 9C with 7C 8C
-    And seat 1 discards 5H
+    # the eat is not the turn's end: seat 1 still discards
+    Then it is seat 1's turn under clause TURN.DISCARD-ENDS-TURN
+    When seat 1 discards 5H
     Then it is seat 2's turn
     When seat 2 eats 5H with 6H 7H
     And seat 2 discards AC

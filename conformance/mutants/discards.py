@@ -6,9 +6,9 @@ from typing import Any
 
 from conformance.mutants.base import Fn, Mutant, Patch, wrap
 from phomspec.reasons import Reason
-from reference_impl import game, melds, turns
+from reference_impl import eat, game, melds, rounds, turns
 from reference_impl.rulings import Accepted, reject
-from reference_impl.state import GameState, Phase
+from reference_impl.state import GameState, Phase, next_active
 
 
 def _unlaid_eaten_discard() -> list[Patch]:
@@ -122,6 +122,39 @@ def _discard_without_draw() -> list[Patch]:
     return [wrap(turns, "check_discard", check)]
 
 
+def _ate_this_turn(st: GameState) -> bool:
+    return not st.turn_drew and st.phase in (Phase.AFTER_DRAW, Phase.FINAL_TURN)
+
+
+def _eater_plays_again() -> list[Patch]:
+    # An eat earns the eater another turn: after its discard it draws again before the next
+    # seat (TURN.ORDER broken: nobody plays twice in a row).
+    def discard(orig: Fn) -> Fn:
+        def do_discard(st: GameState, seat: int, action: Any) -> None:
+            ate = _ate_this_turn(st)
+            orig(st, seat, action)
+            if ate and st.phase is Phase.DRAW_OR_EAT and len(st.piles[seat]) < 3 and st.stock:
+                st.events.pop()  # the next seat's turn event
+                rounds.begin_turn(st, seat)
+        return do_discard
+
+    return [wrap(turns, "do_discard", discard)]
+
+
+def _eat_ends_turn() -> list[Patch]:
+    # Before the final round an eat is the whole turn: the eater lays nothing, discards
+    # nothing, and the next seat plays (TURN.DISCARD-ENDS-TURN broken).
+    def eat_(orig: Fn) -> Fn:
+        def do_eat(st: GameState, seat: int, action: Any) -> None:
+            orig(st, seat, action)
+            if st.phase is Phase.AFTER_DRAW:
+                st.last_discard = None
+                rounds.begin_turn(st, next_active(st, seat))
+        return do_eat
+
+    return [wrap(eat, "do_eat", eat_)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("discard-unlaid-eaten", "discards",
            "the last discard is allowed with an eaten card unlaid",
@@ -138,4 +171,8 @@ MUTANTS: tuple[Mutant, ...] = (
            " discard", ("TURN.OPENING-DISCARD",), _opening_draw),
     Mutant("turn-discard-without-draw", "discards", "a discard without drawing or eating first",
            ("TURN.DRAW-OR-EAT",), _discard_without_draw),
+    Mutant("turn-eater-plays-again", "discards", "an eat earns the eater another turn",
+           ("TURN.ORDER",), _eater_plays_again),
+    Mutant("turn-eat-ends-turn", "discards", "an eat before the final round ends the turn"
+           " without a discard", ("TURN.DISCARD-ENDS-TURN",), _eat_ends_turn),
 )

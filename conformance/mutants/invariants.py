@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.mutants.base import Fn, Mutant, Patch, Rewrite, rewrite_replies, wrap
-from reference_impl import eat, rounds
+from reference_impl import eat, laydown, rounds
+from reference_impl.actions import Send
 from reference_impl.state import GameState
 
 
@@ -67,6 +68,18 @@ def _ends_at_first_full_pile() -> list[Patch]:
     return [wrap(rounds, "all_piles_full", full)]
 
 
+def _sent_to_last_phom() -> list[Patch]:
+    # A card checked against the named phỏm is added to the owner's latest phỏm (an index
+    # mix-up), which it may not fit (INV.LAID-VALID broken).
+    def send(orig: Fn) -> Fn:
+        def do_send(st: GameState, seat: int, action: Any) -> None:
+            last = len(st.laid_now[action.seat]) - 1
+            orig(st, seat, Send(action.card, action.seat, last))
+        return do_send
+
+    return [wrap(laydown, "do_send", send)]
+
+
 MUTANTS: tuple[Mutant, ...] = (
     # From tests/scenarios/test_mutations.py (refusal-changes-state, money-leaks):
     Mutant("inv-refusal-changes-state", "invariants", "a refused action still changes the state",
@@ -77,5 +90,7 @@ MUTANTS: tuple[Mutant, ...] = (
            " pile", ("INV.52-CARDS",), _eaten_card_stays),
     Mutant("inv-ends-at-first-full-pile", "invariants", "the game ends when one pile holds"
            " four cards", ("INV.PILES-FOUR", "ROUND.GAME-END", "ROUND.PILES-END-AT-FOUR",
-                           "INV.STOCK-EMPTY-4P"), _ends_at_first_full_pile),
+                           "INV.STOCK-EMPTY-4P", "ROUND.FOUR-ROUNDS"), _ends_at_first_full_pile),
+    Mutant("inv-sent-to-last-phom", "invariants", "a sent card lands in the owner's latest"
+           " phỏm, not the one named", ("INV.LAID-VALID",), _sent_to_last_phom),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.mutants.base import Fn, Mutant, Patch, melds_proxy, params_patch, temporarily, wrap
-from reference_impl import settle
+from reference_impl import melds, settle
 from reference_impl.state import GameState
 
 
@@ -17,6 +17,38 @@ def _tie_by_seat() -> list[Patch]:
         return lay_down_time
 
     return [wrap(settle, "lay_down_time", time)]
+
+
+def _tie_by_suit() -> list[Patch]:
+    # Equal points are broken by the suit of the highest card left, spades lowest, as in
+    # some card games (DECK.SUITS-UNRANKED broken).
+    def time(orig: Fn) -> Fn:
+        def lay_down_time(st: GameState, seat: int) -> int:
+            hand = st.hands[seat]
+            if not hand:
+                return int(orig(st, seat))
+            top = max((c for c in range(52) if hand >> c & 1), key=lambda c: (c % 13, c))
+            return top // 13
+        return lay_down_time
+
+    return [wrap(settle, "lay_down_time", time)]
+
+
+def _fewest_cards_first() -> list[Patch]:
+    # Players are ranked by the number of cards left, points only breaking ties, as in
+    # shedding games (RANK.ORDER broken).
+    def points(orig: Fn) -> Fn:
+        def settle_points(st: GameState, active: list[int]) -> Any:
+            base = melds.deadwood_points
+
+            def by_cards(mask: int) -> int:
+                return mask.bit_count() * 1000 + int(base(mask))
+
+            with temporarily(melds, "deadwood_points", by_cards):
+                return orig(st, active)
+        return settle_points
+
+    return [wrap(settle, "settle_points", points)]
 
 
 def _tie_later_wins() -> list[Patch]:
@@ -86,6 +118,10 @@ def _ace_scores_11() -> list[Patch]:
 MUTANTS: tuple[Mutant, ...] = (
     Mutant("rank-tie-by-seat", "ranking", "ties are broken by seat number",
            ("RANK.TIE-EARLIER-LAYDOWN",), _tie_by_seat),
+    Mutant("rank-tie-by-suit", "ranking", "ties are broken by the suit of the highest card",
+           ("DECK.SUITS-UNRANKED",), _tie_by_suit),
+    Mutant("rank-fewest-cards-first", "ranking", "players are ranked by the cards left, not"
+           " the points", ("RANK.ORDER",), _fewest_cards_first),
     Mutant("rank-tie-later-wins", "ranking", "on a tie the later lay-down ranks higher",
            ("RANK.TIE-EARLIER-LAYDOWN",), _tie_later_wins),
     Mutant("rank-mom-by-points", "ranking", "móm players are ranked by points among everyone",

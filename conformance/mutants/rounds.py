@@ -6,6 +6,9 @@ from typing import Any
 
 from conformance.mutants.base import HQB, Fn, Mutant, Patch, params_patch, wrap
 from reference_impl import laydown, melds, rounds, server, session, settle, turns
+from reference_impl.deal import Deal
+from reference_impl.errors import DealError
+from reference_impl.game import Game
 from reference_impl.state import CARD_BITS, CHOT, CODES, MOVED, GameState, Phase, next_active
 
 
@@ -122,14 +125,13 @@ def _chot_by_lap() -> list[Patch]:
     return [wrap(turns, "do_discard", discard)]
 
 
-def _eaten_cards_count() -> list[Patch]:
-    # A player's round counts the cards eaten off its pile: an eat gives the victim no extra
-    # turn before its final round (ROUND.EXTRA-TURN-PER-EAT, ROUND.COUNT-BY-PILE broken).
+def _round_counts(extra: Fn) -> Patch:
+    # A begin_turn that reads the round from the pile plus ``extra(st, seat)`` cards.
     def begin(orig: Fn) -> Fn:
         def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
-            eaten = sum(v == seat for victims in st.eats_by for v in victims)
+            more = int(extra(st, seat))
             k = len(st.piles[seat])
-            if not eaten or k + eaten < 3 or k == 3:
+            if not more or k + more < 3 or k == 3:
                 orig(st, seat, announce)
                 return
             had = st.had_final[seat]
@@ -145,7 +147,46 @@ def _eaten_cards_count() -> list[Patch]:
                                   "tai": st.tai})
         return begin_turn
 
-    return [wrap(rounds, "begin_turn", begin)]
+    return wrap(rounds, "begin_turn", begin)
+
+
+def _eaten_cards_count() -> list[Patch]:
+    # A player's round counts the cards eaten off its pile: an eat gives the victim no extra
+    # turn before its final round (ROUND.EXTRA-TURN-PER-EAT, ROUND.COUNT-BY-PILE broken).
+    return [_round_counts(lambda st, seat: sum(v == seat for vs in st.eats_by for v in vs))]
+
+
+#: A mark on a moved card naming the seat it came from (seat s: this bit shifted by s).
+_FROM = 1 << 8
+
+
+def _no_ne_ha() -> list[Patch]:
+    # The card moved away from the lead still counts for the lead's round: no né hạ
+    # (ROUND.NE-HA broken). The moved card carries a mark of its origin for the count.
+    def move(orig: Fn) -> Fn:
+        def move_lead_card(st: GameState, victim: int) -> None:
+            lead = st.lead
+            orig(st, victim)
+            if lead != victim:
+                st.piles[victim][-1] |= _FROM << lead
+        return move_lead_card
+
+    def moved_away(st: GameState, seat: int) -> int:
+        return sum(1 for pile in st.piles for x in pile if x & _FROM << seat)
+
+    return [wrap(rounds, "move_lead_card", move), _round_counts(moved_away)]
+
+
+def _short_stock() -> list[Patch]:
+    # The stock keeps 15 cards at every table size, the rest set aside
+    # (ROUND.STOCK-EXHAUSTED, DEAL.STOCK broken).
+    def init(orig: Fn) -> Fn:
+        def __init__(self: Game, *args: Any, **kwargs: Any) -> None:
+            orig(self, *args, **kwargs)
+            del self.st.stock[:-15]
+        return __init__
+
+    return [wrap(Game, "__init__", init)]
 
 
 def _tai_sends_own() -> list[Patch]:
@@ -162,6 +203,38 @@ def _tai_sends_own() -> list[Patch]:
         return check_send
 
     return [wrap(laydown, "check_send", check)]
+
+
+def _ten_cards_anywhere() -> list[Patch]:
+    # The deal check asks only that some hand holds 10 cards, not the first player's
+    # (DEAL.HAND-SIZES broken).
+    def post(orig: Fn) -> Fn:
+        def __post_init__(self: Deal) -> None:
+            sizes = [len(h) for h in self.hands]
+            if sorted(sizes) != [9] * (len(sizes) - 1) + [10] or sizes[self.first] == 10:
+                orig(self)
+                return
+            first = self.first
+            object.__setattr__(self, "first", sizes.index(10))
+            try:
+                orig(self)
+            finally:
+                object.__setattr__(self, "first", first)
+        return __post_init__
+
+    return [wrap(Deal, "__post_init__", post)]
+
+
+def _no_two_players() -> list[Patch]:
+    # Only 3 and 4 players are dealt: a 2-player table is refused (DECK.PLAYERS broken).
+    def post(orig: Fn) -> Fn:
+        def __post_init__(self: Deal) -> None:
+            if len(self.hands) == 2:
+                raise DealError("a deal is for 3 or 4 players")
+            orig(self)
+        return __post_init__
+
+    return [wrap(Deal, "__post_init__", post)]
 
 
 def _seats(mistake: Fn) -> list[Patch]:
@@ -247,6 +320,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("round-eaten-cards-count", "rounds", "cards eaten off a pile still count for its"
            " round: the victim gets no extra turn", ("ROUND.EXTRA-TURN-PER-EAT",
                                                      "ROUND.COUNT-BY-PILE"), _eaten_cards_count),
+    Mutant("round-no-ne-ha", "rounds", "the card moved away still counts for the lead's round",
+           ("ROUND.NE-HA",), _no_ne_ha),
+    Mutant("round-stock-of-15", "rounds", "the stock holds 15 cards at every table size",
+           ("ROUND.STOCK-EXHAUSTED", "DEAL.STOCK"), _short_stock),
     Mutant("round-tai-sends-own", "rounds", "on a tái turn a card may go to one's own phỏm",
            ("ROUND.TAI-ACTIONS",), _tai_sends_own),
     Mutant("deal-first-game-seat-0", "rounds", "seat 0 opens the first game, not the host",
@@ -257,6 +334,10 @@ MUTANTS: tuple[Mutant, ...] = (
            ("DEAL.WINNER-LEFT",), _winner_left_host),
     Mutant("deal-host-stays", "rounds", "the host role stays with a host who left",
            ("DEAL.HOST-PASSES",), _host_stays),
+    Mutant("deal-ten-cards-anywhere", "rounds", "any seat may hold the 10-card hand",
+           ("DEAL.HAND-SIZES",), _ten_cards_anywhere),
+    Mutant("deal-no-two-players", "rounds", "a 2-player table is refused",
+           ("DECK.PLAYERS",), _no_two_players),
     Mutant("deal-draw-from-bottom", "rounds", "draws take the bottom card of the stock",
            ("TURN.DRAW.STOCK-TOP", "DEAL.STOCK"), _stock_from_bottom),
 )

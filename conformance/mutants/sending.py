@@ -115,6 +115,21 @@ def _held_back_not_mom() -> list[Patch]:
     return [wrap(settle, "settle_points", points)]
 
 
+def _engine_completes_lay_down() -> list[Patch]:
+    # A lay-down also lays, for the player, the least-deadwood arrangement of the rest of
+    # the hand (PHOM.ARRANGEMENT-CHOICE broken).
+    def lay(orig: Fn) -> Fn:
+        def do_lay_down(st: GameState, seat: int, action: Any) -> None:
+            orig(st, seat, action)
+            _, rest = melds.best_arrangement(st.hands[seat], 0)
+            if rest and st.hands[seat] & ~sum(rest):  # a card stays for the discard
+                orig(st, seat, LayDown(tuple(tuple(Card(c) for c in range(52) if ph >> c & 1)
+                                             for ph in rest)))
+        return do_lay_down
+
+    return [wrap(laydown, "do_lay_down", lay)]
+
+
 def _skip(clause: str, name: str = "check_send") -> Callable[[], list[Patch]]:
     return lambda: [skip_refusal(laydown, name, clause)]
 
@@ -153,10 +168,8 @@ MUTANTS: tuple[Mutant, ...] = (
            ("SEND.OPTIONAL",), params_patch({"send.compulsory": True})),
     Mutant("send-makes-u", "sending", "a send that leaves an ù hand declares the ù",
            ("SEND.NO-U",), _send_makes_u),
-    Mutant("lay-last-card", "sending", "a lay-down or a send may leave no card to discard",
-           ("TURN.DISCARD-ENDS-TURN",),
-           lambda: [skip_refusal(laydown, "lay_down_problem", "TURN.DISCARD-ENDS-TURN"),
-                    skip_refusal(laydown, "send_keeps_hand", "TURN.DISCARD-ENDS-TURN")]),
+    Mutant("lay-engine-completes", "sending", "a lay-down also lays the rest of the hand's"
+           " best arrangement", ("PHOM.ARRANGEMENT-CHOICE",), _engine_completes_lay_down),
     Mutant("lay-held-back-not-mom", "sending", "a player holding a phỏm back is not móm",
            ("LAY.MOM",), _held_back_not_mom),
     Mutant("lay-eaten-shared", "sending", "two eaten cards may be laid in one phỏm",

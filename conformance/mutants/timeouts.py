@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.mutants.base import Fn, Mutant, Patch, params_patch, temporarily, wrap
-from reference_impl import auto, laydown, turns
+from reference_impl import auto, turns
 from reference_impl.state import GameState, Phase
 
 
@@ -45,21 +45,18 @@ def _leaver_discard_eatable() -> list[Patch]:
     return [wrap(auto, "do_leave", leave)]
 
 
-def _leaver_phom_takes_sends() -> list[Patch]:
-    # The leaver's laid phỏm still take sends (LEAVE.HAND-OUT broken).
-    def check(orig: Fn) -> Fn:
-        def check_send(st: GameState, seat: int, action: Any) -> Any:
-            t = action.seat
-            if not (0 <= t < st.n and st.left[t]):
-                return orig(st, seat, action)
-            st.left[t] = False
-            try:
-                return orig(st, seat, action)
-            finally:
-                st.left[t] = True
-        return check_send
+def _leaver_hand_to_stock() -> list[Patch]:
+    # The leaver's hand goes back under the stock (LEAVE.HAND-OUT broken).
+    def leave(orig: Fn) -> Fn:
+        def do_leave(st: GameState, seat: int) -> None:
+            orig(st, seat)
+            if st.phase is not Phase.OVER:
+                hand = st.hands[seat]
+                st.stock[:0] = [c for c in range(52) if hand >> c & 1]
+                st.hands[seat] = 0
+        return do_leave
 
-    return [wrap(laydown, "check_send", check)]
+    return [wrap(auto, "do_leave", leave)]
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -72,6 +69,6 @@ MUTANTS: tuple[Mutant, ...] = (
            params_patch({"timeout.final_round_unlaid_mom": False})),
     Mutant("leave-discard-still-eatable", "timeouts", "the leaver's last discard can still"
            " be eaten", ("LEAVE.SEAT-SKIPPED",), _leaver_discard_eatable),
-    Mutant("leave-phom-takes-sends", "timeouts", "the leaver's laid phỏm still take sends",
-           ("LEAVE.HAND-OUT",), _leaver_phom_takes_sends),
+    Mutant("leave-hand-to-stock", "timeouts", "the leaver's hand goes back under the stock",
+           ("LEAVE.HAND-OUT",), _leaver_hand_to_stock),
 )

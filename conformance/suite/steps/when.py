@@ -60,7 +60,8 @@ def _named_script(play: Play, script: str) -> None:
             play.act(seat, action)
 
 
-@step("when", r"the game starts", "the game starts")
+@step("when", r"the game starts", "the game starts",
+      clause="DECK.PLAYERS|DEAL.HAND-SIZES|DEAL.STOCK|DECK.52-CARDS")
 def _start(play: Play) -> None:
     play.start()
     play.settle()

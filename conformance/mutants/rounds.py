@@ -108,13 +108,13 @@ def _lead_eaten_stays() -> list[Patch]:
     return [wrap(rounds, "move_lead_card", move)]
 
 
-def _chot_by_lap() -> list[Patch]:
-    # A cây chốt is any discard of the table's fourth lap of turns, not of the discarder's
-    # final round (ROUND.CHOT broken).
+def _chot_one_early() -> list[Patch]:
+    # Off by one: the discard that brings the pile to 3 cards (round 3) is taken for the cây
+    # chốt, the final round's is not (ROUND.CHOT broken).
     def discard(orig: Fn) -> Fn:
         def do_discard(st: GameState, seat: int, action: Any) -> None:
             final = st.final_round
-            st.final_round = st.turn_no > 3 * st.n
+            st.final_round = st.turn_pile == 2
             try:
                 orig(st, seat, action)
             finally:
@@ -315,8 +315,8 @@ MUTANTS: tuple[Mutant, ...] = (
            ("ROUND.MOVED-CARD", "ROUND.CHOT"), _moved_loses_chot),
     Mutant("round-lead-eaten-stays", "rounds", "the lead pointer stays when the lead is eaten",
            ("ROUND.LEAD-IS-VICTIM",), _lead_eaten_stays),
-    Mutant("round-chot-by-lap", "rounds", "every discard of the fourth lap is a cây chốt",
-           ("ROUND.CHOT",), _chot_by_lap),
+    Mutant("round-chot-one-early", "rounds", "the round-3 discard is taken for the cây chốt",
+           ("ROUND.CHOT",), _chot_one_early),
     Mutant("round-eaten-cards-count", "rounds", "cards eaten off a pile still count for its"
            " round: the victim gets no extra turn", ("ROUND.EXTRA-TURN-PER-EAT",
                                                      "ROUND.COUNT-BY-PILE"), _eaten_cards_count),

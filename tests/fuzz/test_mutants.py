@@ -17,7 +17,7 @@ from conformance.fuzz.plan import make_plan
 from conformance.fuzz.run import state_after
 from conformance.fuzz.seeds import game_seed
 from conformance.fuzz.shrink import Shrinker, entries_of, replay_entries
-from conformance.mutants.base import applied
+from conformance.mutants.base import Mutant, applied
 from conformance.mutants.catalog import BY_ID, MUTANTS, TOPICS, WITHOUT_MUTANT
 from conformance.mutants.coverage import clause_coverage, rule_clauses
 from conformance.mutants.driver import MutantDriver
@@ -147,6 +147,22 @@ def test_score_on_a_few_mutants() -> None:
     data = board.to_json()
     assert data["fuzz_score"] == {"killed": 1, "mutants": 2, "score": 0.5}
     assert [s["id"] for s in data["survivors"]] == ["money-chot-not-counted"]
+
+
+def test_a_fuzz_divergence_on_another_clause_is_no_kill() -> None:
+    # eat-with-ca's patches under a clause they do not break: the fuzzer diverges (its
+    # headline is TURN.EAT.MAKES-PHOM) but that is no kill of a RANK.ORDER mutant.
+    real = BY_ID["eat-with-ca"]
+    misnamed = Mutant("eat-with-ca-misnamed", real.topic, real.title, ("RANK.ORDER",),
+                      real.patches)
+    board = score([misnamed], games=10, seed=0, suite=False)
+    (s,) = board.scores
+    assert s.fuzz_headline == "TURN.EAT.MAKES-PHOM"
+    assert not s.fuzz_killed and not s.killed and s.killed_on_clause is None
+    assert s.headline_own is False
+    table = board.to_json()["headline_clause"]
+    assert table["killed_by_fuzz"] == 0
+    assert [x["id"] for x in table["off_clause_only"]] == ["eat-with-ca-misnamed"]
 
 
 def _result(sid: str, outcome: Outcome, clause: str | None) -> ScenarioResult:

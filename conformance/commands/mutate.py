@@ -81,11 +81,13 @@ def command(as_json: bool, games: int, seed: int, only: tuple[str, ...], no_suit
     else:
         t = Table(title=f"Mutation score ({len(board.scores)} mutants, {games} fuzzed games"
                         f" each, {board.scenarios} scenarios)", header_style="bold")
-        for col in ("mutant", "topic", "suite", "fuzz", "first game", "headline clause"):
+        for col in ("mutant", "topic", "suite", "fuzz", "first game", "killed on",
+                    "headline clause"):
             t.add_column(col)
         for s in board.scores:
             t.add_row(s.mutant.id, s.mutant.topic, _mark(s.suite_killed), _mark(s.fuzz_killed),
-                      "" if s.fuzz_game is None else str(s.fuzz_game), s.fuzz_clause or "")
+                      "" if s.fuzz_game is None else str(s.fuzz_game),
+                      s.killed_on_clause or "", s.fuzz_headline or "")
         console.print(t)
         for which in ("suite", "fuzz", "total"):
             k, n = board.rate(which)

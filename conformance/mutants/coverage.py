@@ -46,11 +46,21 @@ def score_table(report: Mapping[str, Any], command: str, date: str) -> str:
         share = "-" if s["score"] is None else f"{round(100 * s['score'])} %"
         rows.append(f"| {name} | {s['killed']} / {s['mutants']} | {share} |")
     cov = report["clause_coverage"]
+    without = ", ".join(w["clause"] for w in cov["without_mutant"]) or "none"
     rows += ["", f"Rule clauses covered (a mutant killed on the clause itself):"
                  f" {cov['covered_count']} / {cov['rule_clauses']}"
                  f" ({round(100 * (cov['covered_share'] or 0))} %);"
-                 f" {len(cov['without_mutant'])} without a mutant, each with its reason in the"
-                 f" catalog; named by a mutant but not killed on:"
+                 f" without a mutant, each with its reason in the catalog: {without};"
+                 f" named by a mutant but not killed on:"
                  f" {', '.join(cov['named_not_killed']) or 'none'};"
                  f" missing: {', '.join(cov['missing']) or 'none'}."]
+    head = report.get("headline_clause")
+    if head and head.get("killed_by_fuzz"):
+        others = ", ".join(f"`{x['id']}` ({x['headline']})" for x in head["others"]) or "none"
+        rows += ["", f"The fuzzer's headline cluster cites the mutant's own clause for"
+                     f" {head['cites_own_clause']} of the {head['killed_by_fuzz']} mutants it"
+                     f" kills ({round(100 * head['share'])} %); the others: {others}."]
+    survivors = report.get("survivors") or []
+    names = ", ".join(f"`{s['id']}` ({s['why']})" for s in survivors) or "none"
+    rows += ["", f"Survivors ({len(survivors)}): {names}."]
     return "\n".join(rows) + "\n"

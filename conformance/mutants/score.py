@@ -28,11 +28,6 @@ SURVIVOR_NOTES: dict[str, str] = {
         "equivalent in practice: once a victim's chốt is eaten, all its later discards are"
         " chốt too, so the count of its eaten cards only matters if chuyển bài takes a card"
         " from its pile and brings it back below three: no game of the run did that"),
-    # Measured (mutate --json --jobs 2, 2026-12-01): killed only on other clauses, so the
-    # suite lacks a scenario whose step cites the clause itself.
-    "u-final-round-only": "the suite's failures cite DEAL.STOCK and others, never U.ANY-ROUND",
-    "money-leave-paid-to-next": "the suite's failures cite LEAVE.PENALTY, never LEAVE.PAID-TO",
-    "money-count-by-round": "the suite's failures cite EAT.NTH-CARD, never EAT.COUNTING",
 }
 
 

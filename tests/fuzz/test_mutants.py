@@ -206,3 +206,25 @@ def test_clause_coverage_lists_every_rule_clause_once() -> None:
     assert sorted(listed) == sorted(rules)
     assert set(WITHOUT_MUTANT) <= set(rules), "every reason is for a rule clause"
     assert all(w["reason"] for w in cov["without_mutant"])
+
+
+def test_the_docs_table_comes_from_a_report(tmp_path: Path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from conformance.cli import cli
+
+    board = score([BY_ID["eat-with-ca"], BY_ID["money-chot-not-counted"]], games=5, seed=0,
+                  suite=False)
+    report = tmp_path / "mutate.json"
+    report.write_text(json.dumps({"command": "phom-conformance mutate --json",
+                                  **board.to_json()}), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["mutate", "--table-from", str(report)])
+    assert out.exit_code == 0, out.output
+    text = out.output
+    assert "Measured by `phom-conformance mutate --json`" in text
+    assert "| fuzzer | 1 / 2 | 50 % |" in text
+    assert "without a mutant, each with its reason in the catalog: " in text
+    assert "headline cluster cites the mutant's own clause for 1 of the 1" in text
+    assert "Survivors (1): `money-chot-not-counted`" in text

@@ -60,6 +60,7 @@ class Reason(StrEnum):
     EAT_BREAKS_EATEN_PHOM = "EAT_BREAKS_EATEN_PHOM"
     DISCARD_PHOM_NOT_LAID = "DISCARD_PHOM_NOT_LAID"
     DISCARD_SEND_PENDING = "DISCARD_SEND_PENDING"
+    U_NOT_AVAILABLE = "U_NOT_AVAILABLE"
 
     @property
     def clauses(self) -> tuple[str, ...]:

@@ -11,11 +11,13 @@ use; the third person is what a scenario says after ``seat <n>`` (When steps, sc
     pass                                      passes
     time out                                  times out
     leave                                     leaves
+    claim ù                                   claims ù
 
 Cards are codes (``7S``, ``10H`` or ``TH``, suit symbols allowed) separated by spaces. The
 base form also reads the older spellings ``lay down 7S 7D 7H / 4H 5H 6H``, ``send 8H to 2:0``
-and ``timeout``; ``phom`` may stand for ``phỏm``. A text reads to the protocol's JSON form,
-card codes canonical and in the order written.
+and ``timeout``, and ``u`` for ``claim ù``; ``phom`` may stand for ``phỏm`` and ``u`` for
+``ù``. A text reads to the protocol's JSON form, card codes canonical and in the order
+written.
 """
 
 from __future__ import annotations
@@ -158,6 +160,7 @@ FORMS: tuple[ActionForm, ...] = (
     ActionForm("timeout", ("time out", "times out"), "", "", _plain("timeout"),
                base_alias="timeout"),
     ActionForm("leave", ("leave", "leaves"), "", "", _plain("leave")),
+    ActionForm("u", ("claim", "claims"), " ù", " (?:ù|u)", _plain("u"), " ù", base_alias="u"),
 )
 
 _FORM_OF_TYPE = {f.type: f for f in FORMS}
@@ -214,4 +217,4 @@ def action_words(action: Mapping[str, Any], *, third: bool = False) -> str:
     if kind == "send":
         to = action.get("to") or {}
         return f"{verb} {action.get('card')} to seat {to.get('seat')}'s phỏm {to.get('phom')}"
-    return verb
+    return verb + form.words_after

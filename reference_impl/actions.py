@@ -162,12 +162,26 @@ class Leave:
         return action_words(self.to_json())
 
 
-Action: TypeAlias = Draw | Eat | Discard | LayDown | Send | Pass | Timeout | Leave
+@dataclass(frozen=True, slots=True)
+class ClaimU:
+    """Claim the ù that the seat's draw or eat has just made (u.claimed, U.AUTOMATIC)."""
+
+    type: ClassVar[str] = "u"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "u"}
+
+    def __str__(self) -> str:
+        return action_words(self.to_json())
+
+
+Action: TypeAlias = Draw | Eat | Discard | LayDown | Send | Pass | Timeout | Leave | ClaimU
 
 DRAW = Draw()
 PASS = Pass()
 TIMEOUT = Timeout()
 LEAVE = Leave()
+CLAIM_U = ClaimU()
 #: One shared Discard per card (legal_actions hands these out).
 DISCARDS: tuple[Discard, ...] = tuple(Discard(Card(c)) for c in range(52))
 # The Discards of every 8-card block of the deck, by the block's bits (7 tables of 256).
@@ -228,7 +242,7 @@ def send_of(card: int, seat: int, phom: int) -> Send:
         a = _SENDS[key] = Send(Card(card), seat, phom)
     return a
 
-ACTION_TYPES = ("draw", "eat", "discard", "lay_down", "send", "pass", "timeout", "leave")
+ACTION_TYPES = ("draw", "eat", "discard", "lay_down", "send", "pass", "timeout", "leave", "u")
 
 
 def _field(d: Mapping[str, Any], name: str, kind: str) -> Any:
@@ -256,6 +270,8 @@ def from_json(d: Any) -> Action:
         return TIMEOUT
     if kind == "leave":
         return LEAVE
+    if kind == "u":
+        return CLAIM_U
     if kind == "discard":
         return DISCARDS[_card(_field(d, "card", kind), "discard.card")]
     if kind == "eat":
@@ -284,7 +300,7 @@ def from_json(d: Any) -> Action:
 def parse_action(text: str) -> Action:
     """The action of its text form in the action grammar (:mod:`reference_impl.action_text`):
     ``draw``, ``eat 5H with 6H 7H``, ``discard KS``, ``lay down 7S 7D 7H and 4H 5H 6H``,
-    ``send 8H to seat 2's phỏm 0``, ``pass``, ``time out``, ``leave``."""
+    ``send 8H to seat 2's phỏm 0``, ``pass``, ``time out``, ``leave``, ``claim ù``."""
     return from_json(read_action(text))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from phomspec.cards import Card
 from phomspec.reasons import Reason
-from reference_impl import laydown, melds, rounds, settle, turns
+from reference_impl import laydown, melds, rounds, settle, turns, u
 from reference_impl.actions import DISCARDS, DRAW, LayDown, Timeout
 from reference_impl.rulings import Rejected, reject
 from reference_impl.state import (
@@ -43,8 +43,10 @@ def do_timeout(st: GameState, seat: int, action: Timeout) -> None:
         return
     if st.phase is DRAW_OR_EAT:
         turns.do_draw(st, seat, DRAW)
+        if st.u_pending is not None:
+            u.do_claim(st, seat)  # u.claimed: the auto-play claims its own draw's ù
         if st.phase is OVER:
-            return  # the draw made an ù: it stands
+            return  # the draw made an ù: it stands (AMB.TIMEOUT-U)
     if st.phase is FINAL_TURN:
         if st.p.timeout_final_round_unlaid_mom:
             # AMB.AUTO-PLAY-EATEN: nothing is laid; unlaid eaten cards stay in hand (as

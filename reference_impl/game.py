@@ -24,7 +24,18 @@ from typing import Any
 from phomspec import ResolvedRuleset
 from phomspec.reasons import Reason
 from reference_impl import auto, eat, laydown, legal, params, rounds, turns, u, views
-from reference_impl.actions import Action, Discard, Draw, Eat, LayDown, Leave, Pass, Send, Timeout
+from reference_impl.actions import (
+    Action,
+    ClaimU,
+    Discard,
+    Draw,
+    Eat,
+    LayDown,
+    Leave,
+    Pass,
+    Send,
+    Timeout,
+)
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, MalformedAction
 from reference_impl.rulings import Accepted, Rejected, reject
@@ -49,11 +60,17 @@ def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
         return turns.check_pass(st, seat, action)
     if isinstance(action, Timeout):
         return auto.check_timeout(st, seat, action)
+    if isinstance(action, ClaimU):
+        return u.check_claim(st, seat)
     raise MalformedAction(f"not an action: {action!r}")
 
 
 def do_action(st: GameState, seat: int, action: Action) -> None:
     """Apply ``action`` by ``seat``, which :func:`check_action` found legal."""
+    if type(action) is ClaimU:
+        u.do_claim(st, seat)
+        return
+    st.u_pending = None  # any other action declines a pending ù (U.AUTOMATIC, u.claimed)
     if isinstance(action, Discard):
         turns.do_discard(st, seat, action)
     elif isinstance(action, Draw):

@@ -3,14 +3,24 @@
 The actions listed are shared values (:func:`~reference_impl.actions.eat_of` and its
 siblings), so that ``Game.apply`` knows one taken from the list by its identity.
 
-Exact for draw, eat (one entry per distinct ``with`` set), discard, send and pass; for
-lay_down every legal single-phỏm lay-down.  ``timeout`` and ``leave`` are not listed.
+Exact for draw, eat (one entry per distinct ``with`` set), discard, send, pass and the claim
+of a pending ù (``u``, listed first); for lay_down every legal single-phỏm lay-down.
+``timeout`` and ``leave`` are not listed.
 """
 
 from __future__ import annotations
 
-from reference_impl import compulsory, eat, laydown, melds, turns
-from reference_impl.actions import DRAW, PASS, Action, discards_of, eat_of, lay_down_of, send_of
+from reference_impl import compulsory, eat, laydown, melds, turns, u
+from reference_impl.actions import (
+    CLAIM_U,
+    DRAW,
+    PASS,
+    Action,
+    discards_of,
+    eat_of,
+    lay_down_of,
+    send_of,
+)
 from reference_impl.state import (
     AFTER_DRAW,
     DISCARD_ONLY,
@@ -53,6 +63,13 @@ def legal_actions(st: GameState) -> list[Action]:
     seat = st.to_act
     if seat is None or ph is OVER:
         return []
+    if st.u_pending is not None and u.u_claimable(st):
+        return [CLAIM_U, *_turn_actions(st, seat)]  # u.claimed: claim the ù or play on
+    return _turn_actions(st, seat)
+
+
+def _turn_actions(st: GameState, seat: int) -> list[Action]:
+    ph = st.phase
     if ph is AFTER_DRAW or ph is DISCARD_ONLY:
         return discards_of(turns.legal_discard_mask(st, seat))  # discards(), not final
     if ph is DRAW_OR_EAT:

@@ -165,6 +165,8 @@ class GameState:
     payments: list[dict[str, Any]]  # each record is made once and never changed
     events: list[dict[str, Any]]  # of the action being applied
     u_info: dict[str, Any] | None
+    # An ù left to a claim (u.claimed): (seat, eat victim or None, chốt eat); U.AUTOMATIC
+    u_pending: tuple[int, int | None, bool] | None
     u_points: int
     ending: str | None
     winner: int | None
@@ -190,6 +192,7 @@ class GameState:
         st.latest_eater, st.eater_before_turn, st.chot_eater = None, None, None
         st.them_vong_done, st.them_vong_turn = False, False
         st.money, st.payments, st.events, st.u_info, st.u_points = [0] * n, [], [], None, 0
+        st.u_pending = None
         st.ending, st.winner, st.ranking = None, None, []
         return st
 

@@ -5,13 +5,20 @@ arranged with at most one card outside phỏm, every unlaid eaten card in a ph�
 (U.THUONG, U.TAI-TURN: laid phỏm already count), or if the eat was the player's third
 (U.THREE-EATS).  Kinds do not stack: the one paying most per loser applies
 (EXTRA.STACKING).  Ù đền cases are tried in the ruleset's precedence order (DEN.PRECEDENCE).
+
+Under reading 'declared' of AMB.U-AUTOMATIC (``u.claimed``) the ù is left pending instead
+(``st.u_pending``): the seat's next action may claim it (:func:`check_claim`,
+:func:`do_claim`), which declares it as the automatic check would have; any other action of
+the seat declines it (``game.do_action`` clears it).
 """
 
 from __future__ import annotations
 
+from phomspec.reasons import Reason
 from reference_impl import melds, settle
 from reference_impl.params import Params
-from reference_impl.state import GameState, cores_of
+from reference_impl.rulings import Rejected, reject
+from reference_impl.state import OVER, GameState, cores_of
 
 #: Tie order between kinds paying the same amount (higher wins).
 _KIND_RANK = {"thuong": 1, "three_eats": 2, "tron": 3, "dong_hoa_trang": 4, "khan": 5}
@@ -27,7 +34,19 @@ def eaten_rules(st: GameState, seat: int) -> tuple[int, bool, tuple[int, ...]]:
 
 
 def check_u_after(st: GameState, seat: int, eat_victim: int | None, eat_chot: bool) -> bool:
-    """Declare the ù if the hand (after a draw or eat) makes one; True when it did."""
+    """Declare the ù if the hand (after a draw or eat) makes one; True when it did. Under
+    ``u.claimed`` an ù is left pending for the seat's claim instead (False)."""
+    if st.p.u_claimed:
+        if find_u(st, seat, eat_victim, eat_chot, declare=False):
+            st.u_pending = (seat, eat_victim, eat_chot)
+        return False
+    return find_u(st, seat, eat_victim, eat_chot, declare=True)
+
+
+def find_u(
+    st: GameState, seat: int, eat_victim: int | None, eat_chot: bool, declare: bool
+) -> bool:
+    """Whether the seat's hand (after a draw or eat) makes an ù; with ``declare``, declare it."""
     p = st.p
     hand = st.hands[seat]
     third = eat_victim is not None and len(st.eats_by[seat]) == 3
@@ -42,6 +61,8 @@ def check_u_after(st: GameState, seat: int, eat_victim: int | None, eat_chot: bo
     hand_u = left_pts < melds.INF
     if not hand_u and not three_u:
         return False
+    if not declare:
+        return True
     kind = u_kind(
         p, hand, ue, distinct, cores, hand_u=hand_u, three_u=three_u,
         tron_turn=st.turn_drew and not st.laid[seat],
@@ -132,6 +153,34 @@ def declare_u(st: GameState, seat: int, kind: str, den: tuple[int, str] | None) 
     st.u_info = {"seat": seat, "kind": kind, "den": den_info}
     st.events.append({"type": "u", "seat": seat, "kind": kind, "den": den_info})
     settle.end_game(st, "u")
+
+
+def check_claim(st: GameState, seat: int) -> Rejected | None:
+    """Why ``seat`` (the seat to act) cannot claim an ù now, or None (U.AUTOMATIC)."""
+    pending = st.u_pending
+    if pending is None or pending[0] != seat:
+        why = (
+            "no ù is pending: only the draw or eat that makes one leaves it to a claim, until"
+            " the seat acts otherwise"
+            if st.p.u_claimed
+            else "an ù is declared by the engine at the draw or eat that makes it"
+        )
+        return reject(Reason.U_NOT_AVAILABLE, "U.AUTOMATIC", why)
+    return None
+
+
+def do_claim(st: GameState, seat: int) -> None:
+    """Declare the pending ù, as the automatic check would have at its draw or eat."""
+    pending = st.u_pending
+    assert pending is not None and pending[0] == seat
+    st.u_pending = None
+    find_u(st, seat, pending[1], pending[2], declare=True)
+
+
+def u_claimable(st: GameState) -> bool:
+    """Whether the seat to act may claim an ù now (legal actions)."""
+    pending = st.u_pending
+    return pending is not None and pending[0] == st.to_act and st.phase is not OVER
 
 
 def check_u_khan(st: GameState) -> bool:

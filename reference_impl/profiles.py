@@ -200,6 +200,21 @@ def check_readings(profile: Profile, readings: Mapping[str, str], member: str = 
         )
 
 
+def implied_readings(profile: Profile) -> dict[str, str]:
+    """The readings a profile plays by its shape alone: the reading of AMB.U-AUTOMATIC its
+    ``u`` shape plays ('declared' under ``u: claimed``, else 'automatic'; spec/protocol.md
+    8.3)."""
+    return {U_AMBIGUITY: U_READINGS[profile.u]}
+
+
+def profile_of_readings(readings: Mapping[str, str]) -> Profile:
+    """The 1.0 shape, or ``u: claimed`` where ``readings`` declare the reading 'declared' of
+    AMB.U-AUTOMATIC: the shape of an engine that plays those readings (``readings``)."""
+    if readings.get(U_AMBIGUITY) == U_READINGS["claimed"]:
+        return Profile.of_names("claimed-u")
+    return DEFAULT
+
+
 def explicit_actions(
     action: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
 ) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from phomspec import SpecError
 from phomspec.rulesets import list_rulesets, reading_parameters, ruleset_reading
 from reference_impl.params import load_ruleset
-from reference_impl.profiles import U_AMBIGUITY, U_READINGS, Profile, ProfileError, check_readings
+from reference_impl.profiles import Profile, ProfileError, check_readings, implied_readings
 
 #: The options of ``phom-reference`` (and of ``conformance.mutants.serve`` after the mutant id).
 OPTIONS = "[--profile LIST] [--reading [RULESET:]AMB.ID=READING]..."
@@ -75,13 +75,6 @@ class ServerConfig:
                 problem = reading_problem(rid, amb, reading)
                 if problem is not None:
                     raise ConfigError(f"{member}: {amb}={reading}: {problem}")
-            implied = U_READINGS[self.profile.u]
-            if reading_problem(rid, U_AMBIGUITY, implied) is not None:
-                raise ConfigError(
-                    f"u: {self.profile.u!r} (--profile claimed-u) plays {U_AMBIGUITY}={implied},"
-                    " which the reference engine cannot play yet: the engine declares every ù"
-                    " itself (docs/profiles.md)"
-                )
             try:
                 load_ruleset(rid, readings=readings)
             except SpecError as e:
@@ -92,8 +85,11 @@ class ServerConfig:
         return self.profile.is_default and not self.readings and not self.ruleset_readings
 
     def readings_for(self, ruleset: str) -> dict[str, str]:
-        """The readings the reference declares and plays in ``ruleset``."""
-        return {**self.readings, **self.ruleset_readings.get(ruleset, {})}
+        """The readings the reference plays in ``ruleset``: those declared, and the reading
+        of AMB.U-AUTOMATIC its ``u`` shape plays (``claimed-u``: 'declared'), so that a
+        new_game asking the other one is ``unsupported`` (spec/protocol.md 8.6)."""
+        out = {**self.readings, **self.ruleset_readings.get(ruleset, {})}
+        return {**implied_readings(self.profile), **out}
 
     def hello_members(self) -> dict[str, Any]:
         """The protocol 1.1 members of the hello reply (the profile)."""

@@ -68,6 +68,7 @@ _ACTION_MEMBERS: dict[str, frozenset[str]] = {
     "pass": frozenset(),
     "timeout": frozenset(),
     "leave": frozenset(),
+    "u": frozenset(),
 }
 
 

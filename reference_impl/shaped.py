@@ -13,8 +13,10 @@ another shape would, through the engine's public API only (legal actions, apply,
 - ``money: none``: no ``payment`` events, no ``money`` in the state, no ``payments`` or
   ``totals`` in the result.
 
-``u: claimed`` is not played here: it needs the reading 'declared' of AMB.U-AUTOMATIC as an
-engine parameter (the engine declares every ù itself; see docs/profiles.md).
+``u: claimed`` needs nothing here: it is the reading 'declared' of AMB.U-AUTOMATIC, which the
+engine plays by its parameter ``u.claimed`` (the server resolves every game with it,
+``ServerConfig.readings_for``): a draw or eat that makes an ù leaves it pending, the engine
+lists ``{"type": "u"}`` first among the legal actions and takes it as the claim.
 """
 
 from __future__ import annotations

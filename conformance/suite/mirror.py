@@ -19,6 +19,12 @@ action after another, and at each such choice:
 Before an action that a scenario expects refused, :meth:`Mirror.refusal_point` says when
 the refusal is about the explicit choice itself (the partners named, the lay-down not
 made), which the profile cannot express.
+
+Under ``u: claimed`` (8.3) the mirror plays the scenario's own reading of AMB.U-AUTOMATIC
+('automatic' unless the scenario is tagged otherwise). Where its draw or eat ends the game
+with an ù, the implementation's must leave that ù to a claim (:meth:`Mirror.claim_due`);
+the harness then claims it, and the claim must be accepted with that ù
+(:meth:`Mirror.claimed`): the scenario reads the draw's events and the claim's as one reply.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from reference_impl.action_text import action_words
 from reference_impl.actions import from_json
 from reference_impl.cards import NotationError, parse_card
 from reference_impl.errors import DealError, EngineError
-from reference_impl.profiles import Profile, explicit_actions
+from reference_impl.profiles import U_AMBIGUITY, Profile, explicit_actions
 from reference_impl.rulings import Accepted, Rejected
 from reference_impl.serve_config import reading_problem
 from reference_impl.shaped import ShapedGame
@@ -110,6 +116,8 @@ class Mirror:
         play the readings the implementation declared for the ruleset."""
         ruleset = message["ruleset"]
         readings = {**shape.readings(ruleset), **(message.get("readings") or {})}
+        if shape.profile.u == "claimed" and U_AMBIGUITY not in (message.get("readings") or {}):
+            readings.pop(U_AMBIGUITY, None)  # the scenario's reading: the ruleset's own
         for amb, reading in sorted(readings.items()):
             problem = reading_problem(ruleset, amb, reading)
             if problem is not None:
@@ -119,9 +127,17 @@ class Mirror:
                     f" play that reading: {problem}"
                 )
         try:
-            return cls(reference_game(message, readings), shape.profile)
+            mirror = cls(reference_game(message, readings), shape.profile)
         except (SpecError, DealError, EngineError) as e:
             raise ScenarioError(f"the kit's reference cannot play this game: {e}") from None
+        start = [e.get("type") for e in mirror.game.start_events]
+        if shape.profile.u == "claimed" and "u" in start and "u_khan" not in start:
+            raise ScenarioSkipped(
+                "u: claimed: the game starts with an ù on the first player's dealt hand"
+                " (AMB.U-DEALT-TEN), which the implementation leaves to a claim; the scenario's"
+                " checks are for an ù declared at the deal"
+            )
+        return mirror
 
     # -- what is sent ----------------------------------------------------------------------
 
@@ -261,11 +277,51 @@ class Mirror:
                     f"{label}: {self._differs(own, moves)}, and what the scenario checks next"
                     " was worked out for that"
                 )
-        if self.profile.u == "claimed" and any(e.get("type") == "u" for e in self._last):
-            raise ScenarioSkipped(
-                f"{label}: u: claimed: the game reaches an ù here, which the implementation"
-                " leaves to a claim; the scenario's checks of the ù are for an automatic one"
-            )
+
+    # -- u: claimed ------------------------------------------------------------------------
+
+    def claim_due(self, label: str, sent: Mapping[str, Any],
+                  events: Sequence[Mapping[str, Any]]) -> bool:
+        """Under ``u: claimed``: whether the draw or eat just followed makes the ù that the
+        scenario's reading declares at once, so that the harness claims it now (8.3). The
+        implementation's reply must leave it pending: StepFailure under U.AUTOMATIC when it
+        already has a ``u`` or ``game_over`` event. (A timeout's auto-play claims the ù of its
+        own draw itself: nothing to claim.)"""
+        if self.profile.u != "claimed" or self.lost is not None:
+            return False
+        if sent.get("type") not in ("draw", "eat") or not self._ended_by_u():
+            return False
+        early = [e.get("type") for e in events if e.get("type") in ("u", "game_over")]
+        if early:
+            raise StepFailure(label, "the ù left to a claim: no u and no game_over event"
+                              " (u: claimed, spec/protocol.md 8.3)", f"events {early}",
+                              "U.AUTOMATIC")
+        return True
+
+    def claimed(self, label: str, reply: Mapping[str, Any],
+                claim: Mapping[str, Any]) -> dict[str, Any]:
+        """The reply the scenario reads for a draw or eat whose ù the harness claimed: its
+        events, then the claim's. The claim must be accepted with the ù the automatic check
+        declares at that point (the same seat, kind and đền): StepFailure under U.AUTOMATIC."""
+        want = next(e for e in self._last if e.get("type") == "u")
+        if not (claim.get("ok") and claim.get("ruling") == "accepted"):
+            if not claim.get("ok"):
+                error = claim.get("error") or {}
+                got = f"error {error.get('code')}: {error.get('message')}"
+            else:
+                got = f"rejected {claim.get('reason')} under {claim.get('clause')}"
+            raise StepFailure(label, "the claim of the ù accepted (u: claimed, spec/protocol.md"
+                              " 8.3)", got, "U.AUTOMATIC")
+        events = list(claim.get("events") or [])
+        got_u = next((e for e in events if e.get("type") == "u"), None)
+        if got_u is None or {k: got_u.get(k) for k in want} != dict(want):
+            raise StepFailure(label, f"the claim accepted with the ù {dict(want)} (u: claimed,"
+                              " spec/protocol.md 8.3)", got_u or f"events {events}",
+                              "U.AUTOMATIC")
+        return {**reply, "events": [*(reply.get("events") or []), *events]}
+
+    def _ended_by_u(self) -> bool:
+        return self.game.is_over and any(e.get("type") == "u" for e in self._last)
 
     def _same(self, script: Game, own: list[dict[str, Any]], moves: list[dict[str, Any]],
               rest: Sequence[tuple[int, dict[str, Any]]]) -> bool:

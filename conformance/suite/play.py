@@ -307,6 +307,8 @@ class Play:
         move = self._moves
         self._moves += 1
         if self.mirror is not None:
+            if self.profile.u == "claimed":
+                self.settle()  # a claim may be due after the last action (Mirror.claim_due)
             if self._rejection_follows():
                 self.settle()
                 why = self.mirror.refusal_point(seat, action, self._expected_codes())
@@ -371,12 +373,25 @@ class Play:
                     rest = [(m.seat, m.action) for m in moves(self.scenario)[sent.move + 1:]]
                     self.mirror.follow(sent.label, sent.seat, sent.scripted, sent.action,
                                        events, sent.asserted, rest)
+                    if self.mirror.claim_due(sent.label, sent.action, events):
+                        events = self._claim(sent)
                 self.events.extend(events)
             elif not sent.asserted:
                 actual = f"rejected {reply.get('reason')} under {reply.get('clause')}"
                 if reply.get("message"):
                     actual += f" ({reply['message']})"
                 self._refused(sent, actual)
+
+    def _claim(self, sent: Sent) -> list[dict[str, Any]]:
+        """Under u: claimed: claim the ù that ``sent`` (a draw or eat) made, now; the
+        scenario reads the two replies as one (:meth:`Mirror.claimed`)."""
+        assert self.mirror is not None and sent.reply is not None
+        claim = {"type": "apply", "game": self.game, "seat": sent.seat, "action": {"type": "u"}}
+        exchange = Exchange(sent.label, dict(claim))
+        self.transcript.exchanges.append(exchange)
+        got = self._read(self.driver.send(claim), exchange)
+        sent.reply = self.mirror.claimed(sent.label, sent.reply, got)
+        return list(sent.reply["events"])
 
     def _refused(self, sent: Sent, actual: str) -> None:
         """An action played without a check was refused: the scenario cannot go on."""

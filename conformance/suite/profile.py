@@ -7,6 +7,11 @@ does not know, an ``actions`` list against 8.5, or a profile at odds with the re
 one line in :attr:`ProfileInForce.problems` naming the member, and that member is treated as
 left out (8.7): the rest of the hello, and of the run, stays as it is. A hello without any
 of these members is a 1.0 implementation: :data:`reference_impl.profiles.DEFAULT`.
+
+Under ``u: claimed`` the reading 'declared' of AMB.U-AUTOMATIC that a hello may declare is
+left out of the readings as read: the harness expresses a scenario of the reading
+'automatic' by claiming each ù where that reading declares it (conformance.suite.mirror), so
+such a scenario is played, not skipped.
 """
 
 from __future__ import annotations
@@ -76,6 +81,25 @@ def _drop_reading(hello: dict[str, Any], member: str) -> None:
     hello["rulesets"] = rulesets
 
 
+def _without_u_reading(hello: dict[str, Any]) -> dict[str, Any]:
+    """``hello`` with AMB.U-AUTOMATIC left out of every readings member (flat, keyed by
+    ruleset, or in a ``rulesets`` entry)."""
+    def drop(readings: Any) -> Any:
+        if not isinstance(readings, Mapping):
+            return readings
+        return {k: drop(v) for k, v in readings.items() if k != U_AMBIGUITY}
+
+    out = dict(hello)
+    if "readings" in out:
+        out["readings"] = drop(out["readings"])
+    if isinstance(out.get("rulesets"), list):
+        out["rulesets"] = [
+            {**r, "readings": drop(r["readings"])} if isinstance(r, Mapping) and "readings" in r
+            else r for r in out["rulesets"]
+        ]
+    return out
+
+
 def profile_in_force(hello: Mapping[str, Any] | None) -> ProfileInForce:
     """The profile ``hello`` declares; every bad member one line of ``problems`` and left out."""
     read: dict[str, Any] = dict(hello or {})
@@ -100,6 +124,8 @@ def profile_in_force(hello: Mapping[str, Any] | None) -> ProfileInForce:
                 problems.append(f"hello: {e}; that reading is treated as left out")
                 _drop_reading(read, e.member)
             continue
+        if profile.u == "claimed":
+            read = _without_u_reading(read)
         return ProfileInForce(profile, tuple(problems), read)
     return ProfileInForce(DEFAULT, tuple(problems), read)  # pragma: no cover - bounded above
 

@@ -200,11 +200,16 @@ def _run(driver: Driver, scenarios: Sequence[Any],
 
 def reference(readings: Mapping[str, str]) -> Driver:
     """The in-process reference declaring ``readings`` in its hello and playing them
-    (``phom-reference --reading``); with none, the plain reference."""
+    (``phom-reference --reading``), in the shape those readings need (AMB.U-AUTOMATIC=declared:
+    ``u: claimed``); with none, the plain reference."""
     from conformance.drivers.inprocess import InProcessDriver
+    from reference_impl.profiles import profile_of_readings
     from reference_impl.serve_config import ServerConfig
 
-    return InProcessDriver(config=ServerConfig(readings=dict(readings)) if readings else None)
+    if not readings:
+        return InProcessDriver(config=None)
+    config = ServerConfig(profile=profile_of_readings(readings), readings=dict(readings))
+    return InProcessDriver(config=config)
 
 
 #: Makes a driver of the implementation that declares (and plays) the given readings.

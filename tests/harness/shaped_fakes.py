@@ -12,7 +12,8 @@ from typing import Any
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.mutants.base import applied
 from conformance.mutants.catalog import BY_ID
-from reference_impl.actions import DISCARDS, Eat, LayDown
+from reference_impl import u
+from reference_impl.actions import DISCARDS, ClaimU, Eat, LayDown
 from reference_impl.cards import Card
 from reference_impl.rulings import Accepted, Rejected
 from reference_impl.serve_config import parse_command_line
@@ -103,10 +104,28 @@ class JoinsEatenCards(ShapedGame):
         return super().eat_bare(seat, card)
 
 
-#: The wrong shapes, by name: the engine's mutant and the shaped game (fakes/shaped_wrong.py).
-WRONG: dict[str, tuple[str, type[ShapedGame]]] = {
+class ClaimsUnheldU(ShapedGame):
+    """u: claimed, wrong: a claim with no ù pending is accepted all the same, as an ù thường
+    of the claiming seat (a claim button that never checks the hand)."""
+
+    def apply(self, seat: int, action: Any) -> Accepted | Rejected:
+        game = self.game
+        if not (isinstance(action, ClaimU) and seat == game.to_act and not game.is_over
+                and game.st.u_pending is None):
+            return super().apply(seat, action)
+        st = game.st
+        st.events = []
+        u.declare_u(st, seat, "thuong", None)
+        game.version += 1
+        return Accepted(tuple(self.events(st.events)))
+
+
+#: The wrong shapes, by name: the engine's mutant (if any) and the shaped game
+#: (fakes/shaped_wrong.py).
+WRONG: dict[str, tuple[str | None, type[ShapedGame]]] = {
     "leaves-eaten-out": ("discard-unlaid-eaten", LeavesEatenOut),
     "joins-eaten-cards": ("eat-two-in-one-phom", JoinsEatenCards),
+    "claims-unheld-u": (None, ClaimsUnheldU),
 }
 
 
@@ -128,5 +147,7 @@ def serve_wrong(name: str, argv: list[str]) -> int:
 
     mutant, shaped = WRONG[name]
     server.ShapedGame = shaped  # type: ignore[misc]
+    if mutant is None:
+        return server.serve(config=parse_command_line(argv))
     with applied(BY_ID[mutant]):
         return server.serve(config=parse_command_line(argv))

@@ -90,8 +90,8 @@ def test_readings_per_ruleset_go_over_the_top_level_ones() -> None:
     (["--profile"], "argument --profile: expected one argument"),
     (["--profile", "auto-lay,fast"], "--profile: unknown profile 'fast' (one of: auto-lay,"),
     (["--profile", ""], "--profile: unknown profile ''"),
-    (["--profile", "claimed-u"], "u: 'claimed' (--profile claimed-u) plays"
-     " AMB.U-AUTOMATIC=declared, which the reference engine cannot play yet"),
+    (["--profile", "claimed-u", "--reading", "AMB.U-AUTOMATIC=automatic"], "readings:"
+     " AMB.U-AUTOMATIC=automatic contradicts u: 'claimed'"),
     (["--reading", "AMB.HOLD-BACK"], "--reading 'AMB.HOLD-BACK': expected"
      " [RULESET:]AMB.ID=READING"),
     (["--reading", "AMB.NOPE=x"], "readings: AMB.NOPE=x: unknown ambiguity 'AMB.NOPE'"),
@@ -117,7 +117,8 @@ def test_bad_command_lines_are_one_clear_line(argv: list[str], text: str) -> Non
 def test_the_reading_the_ruleset_takes_is_playable_without_parameters() -> None:
     # AMB.KHONG-KI-GUI-DEN=off-in-khong sets no parameters: it is what every ruleset plays.
     config = parse_command_line(["--reading", "AMB.KHONG-KI-GUI-DEN=off-in-khong"])
-    assert config.readings_for("ki-gui") == {"AMB.KHONG-KI-GUI-DEN": "off-in-khong"}
+    assert config.readings_for("ki-gui") == {"AMB.KHONG-KI-GUI-DEN": "off-in-khong",
+                                             "AMB.U-AUTOMATIC": "automatic"}  # its u shape's
     assert ServerConfig().is_default and not config.is_default
 
 
@@ -126,7 +127,7 @@ def _run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
                           timeout=60)
 
 
-@pytest.mark.parametrize("argv", [["--bogus"], ["--profile", "claimed-u"],
+@pytest.mark.parametrize("argv", [["--bogus"], ["--profile", "bare-eat,fast"],
                                   ["--reading", "AMB.HOLD-BACK=all"]])
 def test_phom_reference_exits_3_with_one_line(argv: list[str]) -> None:
     done = _run(["-m", "reference_impl.server", *argv], HELLO_LINE + "\n")

@@ -59,9 +59,9 @@ def end_game(st: GameState, ending: str) -> None:
 
 def final_points(st: GameState, seat: int) -> int:
     """Deadwood points (RANK.DEADWOOD-POINTS): the cards left in hand; for the ù player
-    the leftover of the ù."""
+    the leftover of the ù, or 0 (u.points: zero, AMB.U-POINTS)."""
     if st.u_info is not None and st.u_info["seat"] == seat:
-        return st.u_points
+        return st.u_points if st.p.u_points == "leftover" else 0
     return melds.deadwood_points(st.hands[seat])
 
 
@@ -175,7 +175,7 @@ def settle_u(st: GameState, active: list[int]) -> tuple[list[int], set[int], int
     # those who laid nothing on a final-round turn (móm) after the others.
     rest = [(s + i) % st.n for i in range(1, st.n)]
     rest = [x for x in rest if not st.left[x]]
-    moms = {x for x in rest if st.had_final[x] and not st.laid[x]}
+    moms = {x for x in rest if st.had_final[x] and not st.laid[x]} if p.ranking_u_mom else set()
     order = [s] + [x for x in rest if x not in moms] + [x for x in rest if x in moms]
     return order, moms, s
 

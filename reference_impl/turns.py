@@ -47,7 +47,9 @@ def check_draw(st: GameState, seat: int, action: Draw) -> Rejected | None:
     return None
 
 
-def do_draw(st: GameState, seat: int, action: Draw) -> None:
+def do_draw(st: GameState, seat: int, action: Draw, check_u: bool = True) -> None:
+    """Draw the stock's top card; then the ù check (``check_u`` False: a timed-out turn
+    under timeout.u_stands false, AMB.TIMEOUT-U)."""
     card = st.stock.pop()
     bit = BIT[card]
     st.hands[seat] |= bit
@@ -55,7 +57,7 @@ def do_draw(st: GameState, seat: int, action: Draw) -> None:
     st.last_discard = None
     st.turn_drew = True
     st.events.append({"type": "drew", "seat": seat, "card": CODES[card]})
-    if u.check_u_after(st, seat, None, False):
+    if check_u and u.check_u_after(st, seat, None, False):
         return
     st.phase = FINAL_TURN if st.final_round else AFTER_DRAW
 

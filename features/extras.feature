@@ -331,7 +331,7 @@ Feature: House extras of the Ù 9 lá rules (u9la)
     And the totals are: -4, -11, +15, 0
 
   @id:extra-u-k-kings-kept-in-hand @ruleset:u9la @clause:EXTRA.U-K @negative
-  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded
+  @reading:AMB.HOLD-BACK=choose @reading:AMB.RANK-000=graded @reading:AMB.U-K-KINGS=king-phom
   Scenario: Three Kings kept in hand are no ù K (seat 1 ends móm)
     Given the deal "xf-4p"
     When the script "xf-to-final" is played

@@ -123,8 +123,11 @@ def eat_price(
     if not chot or p.eat_penalty_chot_counts:
         st.eaten_count[victim] += 1
     if p.eat_penalty_king_by_round is not None and card % 13 == _KING:
-        # EXTRA.CA-K replaces the ordinary price
-        return p.eat_penalty_king_by_round[ld.round - 1], "ca_k", "EXTRA.CA-K"
+        # EXTRA.CA-K replaces the ordinary price; its round is the discarder's turn's, or
+        # (AMB.CA-K-ROUND pile-place) the King's place in the pile it was just taken from
+        rnd = ld.round if p.eat_penalty_king_round == "discarder_turn" else \
+            len(st.piles[victim]) + 1
+        return p.eat_penalty_king_by_round[rnd - 1], "ca_k", "EXTRA.CA-K"
     if chot:
         return p.eat_penalty_chot, "eat_chot", "EAT.CHOT-PRICE"
     n = st.eaten_count[victim] if p.eat_penalty_counting == "per_victim" else ld.round
@@ -166,6 +169,7 @@ def do_eat(st: GameState, seat: int, action: Eat) -> None:
     st.latest_eater = seat
     if chot:
         st.chot_eater = seat  # DEN.CHOT-LIABILITY-TRANSFER
+        st.chot_eaters.append(seat)
     rounds.move_lead_card(st, victim)
     st.last_discard = None
     if them_vong:

@@ -184,7 +184,14 @@ def settle_u(st: GameState, active: list[int]) -> tuple[list[int], set[int], int
 
 
 def u_k_size(st: GameState, seat: int) -> int:
-    """Kings in the seat's phỏm of own Kings (EXTRA.U-K, EXTRA.U-K.OWN-KINGS), 0 if none."""
+    """Kings in the seat's phỏm of own Kings (EXTRA.U-K, EXTRA.U-K.OWN-KINGS), 0 if none;
+    under extras.u_k_anywhere (AMB.U-K-KINGS) its own Kings in hand or laid, three or more."""
+    if st.p.extras_u_k_anywhere:
+        held = st.hands[seat]
+        for ph in st.laid[seat]:
+            held |= ph
+        n = (held & _KINGS & st.own[seat] & ~st.eaten[seat]).bit_count()
+        return n if n >= 3 else 0
     best = 0
     for ph in st.laid[seat]:
         if ph & ~_KINGS == 0 and not ph & st.eaten[seat]:

@@ -158,6 +158,7 @@ class GameState:
     latest_eater: int | None
     eater_before_turn: int | None
     chot_eater: int | None
+    chot_eaters: list[int]  # every chốt eat's eater, in order (AMB.CHOT-LIABILITY-SELF)
     them_vong_done: bool
     them_vong_turn: bool
 
@@ -192,7 +193,7 @@ class GameState:
         st.latest_eater, st.eater_before_turn, st.chot_eater = None, None, None
         st.them_vong_done, st.them_vong_turn = False, False
         st.money, st.payments, st.events, st.u_info, st.u_points = [0] * n, [], [], None, 0
-        st.u_pending = None
+        st.u_pending, st.chot_eaters = None, []
         st.ending, st.winner, st.ranking = None, None, []
         return st
 

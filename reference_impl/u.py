@@ -49,14 +49,25 @@ def find_u(
     """Whether the seat's hand (after a draw or eat) makes an ù; with ``declare``, declare it."""
     p = st.p
     hand = st.hands[seat]
+    regroup = 0  # own laid cards judged with the hand (AMB.U-TAI-LAID regroup-laid)
+    if st.laid[seat] and p.u_after_lay_down != "laid_count":
+        if p.u_after_lay_down == "none":
+            return False  # AMB.U-TAI-LAID no-u-after-lay-down
+        for ph in st.laid[seat]:
+            regroup |= ph
     third = eat_victim is not None and len(st.eats_by[seat]) == 3
     three_u = third and p.u_three_eats
+    if regroup:
+        hand |= regroup
     # Fast reject: too many cards in no phỏm at all. A hand of fewer than three cards (a
     # tái turn after laying and sending nearly everything) holds no phỏm: no ù
     # (AMB.U-TAI-EMPTY-HAND, SEND.NO-U).
     if not three_u and (hand.bit_count() < 3 or (hand & ~melds.covered(hand)).bit_count() > 1):
         return False
     ue, distinct, cores = eaten_rules(st, seat)
+    if regroup and p.eat_keep_in_phom:
+        ue = st.eaten[seat] & hand
+        cores = cores_of(st, ue)
     left_pts = melds.u_leftover(hand, ue, 1, distinct, cores)
     hand_u = left_pts < melds.INF
     if not hand_u and not three_u:
@@ -143,6 +154,8 @@ def find_den(
             liable = st.eater_before_turn
         elif case == "chot_liability" and p.u_den_chot_liability:
             liable = st.chot_eater
+            if liable == seat and p.u_den_chot_self_earlier:  # AMB.CHOT-LIABILITY-SELF
+                liable = next((x for x in reversed(st.chot_eaters) if x != seat), None)
         if liable is not None and liable != seat and not st.left[liable]:
             return liable, case
     return None

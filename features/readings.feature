@@ -52,6 +52,7 @@ Feature: Readings real engines take where the sources are silent
 
     @id:u-ranking-play-order @ruleset:all @reading:AMB.U-RANKING=play-order
     @reading:AMB.HOLD-BACK=choose @reading:AMB.U-TAI-LAID=laid-count @reading:AMB.TAI-EAT=may-eat
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:MONEY.U-NO-RANKING @clause:U.WINNER @clause:U.TAI-TURN
     Scenario: Seat 2 laid nothing on its final-round turn before seat 0's ù: it is placed last, as móm
       Given the deal "fx-tai-4p"
@@ -71,6 +72,7 @@ Feature: Readings real engines take where the sources are silent
 
     @id:u-ranking-play-order-no-mom @ruleset:all @reading:AMB.U-RANKING=play-order-no-mom
     @reading:AMB.HOLD-BACK=choose @reading:AMB.U-TAI-LAID=laid-count @reading:AMB.TAI-EAT=may-eat
+    @reading:AMB.SEND-COMPULSORY=optional
     @clause:MONEY.U-NO-RANKING @clause:U.WINNER @clause:U.TAI-TURN
     Scenario: Reading play-order-no-mom: the losers follow seat 0 in play order, none of them móm
       Given the deal "fx-tai-4p"
@@ -206,6 +208,7 @@ Feature: Readings real engines take where the sources are silent
     # (KD left over), seat 0 being now the latest chốt-eater.
 
     @id:chot-self-no-den @ruleset:co-ban @reading:AMB.CHOT-LIABILITY-SELF=no-den @negative
+    @reading:AMB.DEN-DIRECT=not-den @reading:AMB.DEN-TAI-004=no-den @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
     @reading:AMB.DEN-LIABLE=chot-liability @reading:AMB.HOLD-BACK=choose @reading:AMB.TAI-EAT=may-eat
     @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.U-TAI-LAID=laid-count
     @clause:DEN.CHOT-LIABILITY @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:U.TAI-TURN
@@ -227,6 +230,7 @@ Feature: Readings real engines take where the sources are silent
       And seat 3 pays seat 0 5 for ù
 
     @id:chot-self-earlier-eater @ruleset:co-ban @reading:AMB.CHOT-LIABILITY-SELF=earlier-eater
+    @reading:AMB.DEN-DIRECT=not-den
     @reading:AMB.DEN-LIABLE=chot-liability @reading:AMB.HOLD-BACK=choose @reading:AMB.TAI-EAT=may-eat
     @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.U-TAI-LAID=laid-count
     @clause:DEN.CHOT-LIABILITY @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:U.TAI-TURN

@@ -22,7 +22,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
   @id:den-precedence-three-eats-before-tai-eater-u9la @ruleset:u9la @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THREE-EATS-U=u @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-PRECEDENCE=cause-first @reading:AMB.THIRD-EAT-PRICE=three
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.TAI-EATER @clause:DEN.AMOUNT
-  @clause:DEN.EAT-PENALTY-STACKS @clause:U.THREE-EATS @clause:ROUND.TAI @reading:AMB.EAT-PRICE-002=graded @reading:AMB.TAI-EAT=may-eat
+  @clause:DEN.EAT-PENALTY-STACKS @clause:U.THREE-EATS @clause:ROUND.TAI @reading:AMB.EAT-PRICE-002=graded @reading:AMB.TAI-EAT=may-eat @reading:AMB.U-TAI-LAID=laid-count
   Scenario: Precedence, u9la: the third eat on a tái turn is đền by the victim, not by the tái's eater
     Given the deal "fx-den-prec-4p"
     When the script "dp-tai-owed" is played
@@ -47,7 +47,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
   @id:den-precedence-three-eats-before-tai-eater-ki-gui @ruleset:ki-gui @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.THIRD-EAT-PRICE=three @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-PRECEDENCE=cause-first @reading:AMB.TAI-EAT=may-eat
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.TAI-EATER @clause:DEN.AMOUNT
-  @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION @clause:U.THREE-EATS @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THREE-EATS-U=u
+  @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION @clause:U.THREE-EATS @reading:AMB.EAT-PRICE-002=graded @reading:AMB.THREE-EATS-U=u @reading:AMB.U-TAI-LAID=laid-count
   Scenario: Precedence, ki-gui with kí gửi on: the third eat on a tái turn is đền by the victim
     Given the deal "fx-den-prec-4p"
     When the script "dp-tai-owed" is played
@@ -70,7 +70,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
 
   @id:den-precedence-tai-eater-does-not-pay @ruleset:u9la @ruleset:ki-gui @negative @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.DEN-PRECEDENCE=cause-first @reading:AMB.TAI-EAT=may-eat
-  @clause:DEN.PRECEDENCE @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE
+  @clause:DEN.PRECEDENCE @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @reading:AMB.U-TAI-LAID=laid-count
   Scenario: Precedence, u9la and ki-gui: seat 3, the latest eater before the tái turn, pays nothing for the ù
     Given the deal "fx-den-prec-4p"
     When the script "dp-tai-owed" is played
@@ -86,7 +86,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
   @id:den-precedence-three-eats-earlier-chot-eater-co-ban @ruleset:co-ban @reading:AMB.EAT-PRICE-002=free @reading:AMB.TAI-EAT=may-eat @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.THREE-EATS-U=u
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.CHOT-LIABILITY @clause:DEN.AMOUNT
-  @clause:DEN.EAT-PENALTY-STACKS @clause:EAT.EARLY-FREE @clause:U.THREE-EATS @reading:AMB.THIRD-EAT-PRICE=none-priced
+  @clause:DEN.EAT-PENALTY-STACKS @clause:EAT.EARLY-FREE @clause:U.THREE-EATS @reading:AMB.THIRD-EAT-PRICE=none-priced @reading:AMB.U-TAI-LAID=laid-count
   Scenario: Precedence, co-ban: seat 3 ate a cây chốt before seat 2's third eat; the victim seat 1 pays
     Given the deal "fx-den-prec-4p"
     When the script "dp-tai-owed" is played
@@ -106,7 +106,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
 
   @id:den-precedence-earlier-chot-eater-does-not-pay-co-ban @ruleset:co-ban @ruleset:u9la @negative @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.DEN-PRECEDENCE=cause-first @reading:AMB.TAI-EAT=may-eat
-  @clause:DEN.PRECEDENCE @clause:DEN.CHOT-LIABILITY @clause:DEN.CHOT-LIABILITY-TRANSFER
+  @clause:DEN.PRECEDENCE @clause:DEN.CHOT-LIABILITY @clause:DEN.CHOT-LIABILITY-TRANSFER @reading:AMB.U-TAI-LAID=laid-count
   Scenario: Precedence, co-ban and u9la: seat 3, the chốt-eater before seat 2, pays nothing for the ù
     Given the deal "fx-den-prec-4p"
     When the script "dp-tai-owed" is played
@@ -119,7 +119,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
   @id:den-precedence-three-eats-and-direct-chot-hoi-quan-bai @ruleset:hoi-quan-bai @reading:AMB.TAI-EAT=may-eat @reading:AMB.THIRD-EAT-PRICE=three @reading:AMB.THREE-EATS-CONSECUTIVE=any-three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.THREE-EATS-U=u
   @clause:DEN.PRECEDENCE @clause:DEN.THREE-EATS @clause:DEN.DIRECT-CHOT @clause:DEN.AMOUNT
-  @clause:DEN.EAT-PENALTY-STACKS @clause:U.THREE-EATS @reading:AMB.DEN-TAI-004=no-den @reading:AMB.EAT-PRICE-002=graded
+  @clause:DEN.EAT-PENALTY-STACKS @clause:U.THREE-EATS @reading:AMB.DEN-TAI-004=no-den @reading:AMB.EAT-PRICE-002=graded @reading:AMB.U-TAI-LAID=laid-count
   Scenario: Precedence, hoi-quan-bai: three_eats and direct_chot both name seat 1; it pays the ù once
     Given the deal "fx-den-prec-4p"
     When the script "dp-tai-owed" is played
@@ -141,7 +141,7 @@ Feature: Ù đền: when several cases name a liable player, the ruleset's order
 
   @id:den-precedence-no-double-den-hoi-quan-bai @ruleset:hoi-quan-bai @negative @reading:AMB.TAI-EAT=may-eat @reading:AMB.THIRD-EAT-PRICE=three
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
-  @clause:DEN.PRECEDENCE @clause:DEN.DIRECT-CHOT @clause:DEN.PAYS-FOR-TABLE @reading:AMB.EAT-PRICE-002=graded
+  @clause:DEN.PRECEDENCE @clause:DEN.DIRECT-CHOT @clause:DEN.PAYS-FOR-TABLE @reading:AMB.EAT-PRICE-002=graded @reading:AMB.U-TAI-LAID=laid-count
   Scenario: Precedence, hoi-quan-bai: two cases naming seat 1 do not make it pay twice; nobody else pays
     Given the deal "fx-den-prec-4p"
     When the script "dp-tai-owed" is played

@@ -14,7 +14,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @id:vd1-tai-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-LIABLE=tai-eater @reading:AMB.DEN-TAI-004=eater-pays
   @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
-  @clause:ROUND.TAI @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION @reading:AMB.EAT-PRICE-000=ki-gui-table
+  @clause:ROUND.TAI @clause:DEN.EAT-PENALTY-STACKS @clause:DEN.ROOM-OPTION @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD1: A ù on its tái turn after B ate A's last card; B pays for the table
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
@@ -39,7 +39,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @id:vd1-tai-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
   @clause:DEN.TAI-EATER @clause:DEN.AMOUNT @clause:DEN.PAYS-FOR-TABLE @clause:U.TAI-TURN
-  @clause:DEN.EAT-PENALTY-STACKS @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
+  @clause:DEN.EAT-PENALTY-STACKS @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD1 under u9la: B pays for the table
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
@@ -62,7 +62,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @id:vd1-chot-eater-pays-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=one @reading:AMB.EAT-PRICE-000=co-ban-table
   @clause:DEN.CHOT-LIABILITY @clause:DEN.PAYS-FOR-TABLE @clause:DEN.AMOUNT @clause:U.TAI-TURN
-  @clause:DEN.EAT-PENALTY-STACKS @reading:AMB.DEN-LIABLE=chot-liability
+  @clause:DEN.EAT-PENALTY-STACKS @reading:AMB.DEN-LIABLE=chot-liability @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD1 under co-ban: B ate A's chốt, so B is liable for A's later ù
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
@@ -85,7 +85,7 @@ Feature: Ù đền: one player pays the ù for the whole table
   @id:vd1-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @source:004 @worked-example
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.DEN-LIABLE=direct-and-three-eats @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
   @clause:U.TAI-TURN @clause:U.PAYMENT @clause:ROUND.TAI @clause:MONEY.U-NO-RANKING
-  @reading:AMB.DEN-TAI-004=no-den @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+  @reading:AMB.DEN-TAI-004=no-den @reading:AMB.CHOT-PRICE=four @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD1 under hoi-quan-bai: an ù on a tái turn is an ordinary ù
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played
@@ -109,7 +109,7 @@ Feature: Ù đền: one player pays the ù for the whole table
     And the totals are: +11, -1, -5, -5
 
   @id:vd1-no-den-when-ki-gui-off @ruleset:ki-gui @source:003 @negative @reading:AMB.EAT-PRICE-000=ki-gui-table @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
-  @clause:DEN.ROOM-OPTION @clause:DEN.TAI-EATER @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-LIABLE=tai-eater
+  @clause:DEN.ROOM-OPTION @clause:DEN.TAI-EATER @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-LIABLE=tai-eater @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD1 in a "Không kí gửi" room: no ù đền, every loser pays
     Given the room option ki_gui is off
     And the deal "fx-tai-4p"
@@ -127,7 +127,7 @@ Feature: Ù đền: one player pays the ù for the whole table
 
   @id:vd2-latest-eater-pays-ki-gui @ruleset:ki-gui @source:003 @worked-example @reading:AMB.EAT-PRICE-000=ki-gui-table
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=three @reading:AMB.DEN-LIABLE=tai-eater @reading:AMB.DEN-TAI-004=eater-pays
-  @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:ROUND.CHUYEN-BAI @clause:ROUND.MOVED-CARD
+  @clause:DEN.TAI-EATER @clause:DEN.PAYS-FOR-TABLE @clause:ROUND.CHUYEN-BAI @clause:ROUND.MOVED-CARD @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD2: D ate C's card after B ate A's; A ù on its tái turn and D pays
     Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
@@ -154,7 +154,7 @@ Feature: Ù đền: one player pays the ù for the whole table
 
   @id:vd2-latest-eater-pays-u9la @ruleset:u9la @source:003 @worked-example
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
-  @clause:DEN.TAI-EATER @clause:DEN.CHOT-LIABILITY-TRANSFER @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+  @clause:DEN.TAI-EATER @clause:DEN.CHOT-LIABILITY-TRANSFER @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD2 under u9la: D pays
     Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
@@ -169,7 +169,7 @@ Feature: Ù đền: one player pays the ù for the whole table
 
   @id:vd2-liability-passes-co-ban @ruleset:co-ban @source:003 @source:002 @worked-example
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=one @reading:AMB.DEN-LIABLE=chot-liability
-  @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:DEN.CHOT-LIABILITY @reading:AMB.EAT-PRICE-000=co-ban-table
+  @clause:DEN.CHOT-LIABILITY-TRANSFER @clause:DEN.CHOT-LIABILITY @reading:AMB.EAT-PRICE-000=co-ban-table @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD2 under co-ban: the later chốt-eater D takes the liability over from B
     Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
@@ -185,7 +185,7 @@ Feature: Ù đền: one player pays the ù for the whole table
 
   @id:vd2-not-den-hoi-quan-bai @ruleset:hoi-quan-bai @source:003 @worked-example @reading:AMB.KHONG-KI-GUI-DEN=off-in-khong
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-LIABLE=direct-and-three-eats
-  @clause:U.TAI-TURN @clause:U.PAYMENT @clause:EAT.CHOT-PRICE @reading:AMB.DEN-TAI-004=no-den @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+  @clause:U.TAI-TURN @clause:U.PAYMENT @clause:EAT.CHOT-PRICE @reading:AMB.DEN-TAI-004=no-den @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.U-TAI-LAID=laid-count
   Scenario: 003 VD2 under hoi-quan-bai: ordinary ù, two chốt eats paid 4 each
     Given the deal "fx-tai-4p"
     When the script "t-b-ate-chot" is played
@@ -373,7 +373,7 @@ Feature: Ù đền: one player pays the ù for the whole table
 
   @id:den-liability-stays-without-later-eat @ruleset:co-ban @ruleset:u9la @clause:DEN.CHOT-LIABILITY-TRANSFER
   @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.DEN-LIABLE=chot-liability
-  @negative @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater
+  @negative @reading:AMB.DEN-LIABLE=chot-liability-and-tai-eater @reading:AMB.U-TAI-LAID=laid-count
   Scenario: With no later chốt eat the liability stays with the first chốt-eater
     Given the deal "fx-tai-4p"
     When the script "t-a-laid" is played

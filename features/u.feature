@@ -397,7 +397,7 @@ Feature: Ù: a hand all in phỏm ends the game
 
     @id:u-in-them-vong @ruleset:hoi-quan-bai @clause:U.ANY-ROUND @clause:U.THUONG
     @reading:AMB.HOLD-BACK=choose @reading:AMB.SEND-COMPULSORY=optional @reading:AMB.CHOT-PRICE=four @reading:AMB.DEN-LIABLE=direct-and-three-eats
-    @reading:AMB.THEM-VONG-ELSEWHERE=present @reading:AMB.THEM-VONG-U=den-direct @reading:AMB.DEN-DIRECT=den @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table
+    @reading:AMB.THEM-VONG-ELSEWHERE=present @reading:AMB.THEM-VONG-U=den-direct @reading:AMB.DEN-DIRECT=den @reading:AMB.EAT-PRICE-000=hoi-quan-bai-table @reading:AMB.U-TAI-LAID=laid-count
     Scenario: The thêm vòng eat completes seat 0's hand: ù, and the last chốt's discarder pays for the table
       Given the deal "fx-u-them-vong-4p"
       When the script "utv-to-last" is played

@@ -63,6 +63,10 @@ function gameOf(request) {
   return game;
 }
 
+// The register's readings this engine plays where the kit's differ (spec/ambiguities.yaml):
+// the ù player's points are 0 (engine.js, the ranking of an ù game).
+const READINGS = { 'AMB.U-POINTS': 'zero' };
+
 const handlers = {
   hello(request) {
     if (greeted) throw new RequestError('malformed', 'a session has one hello');
@@ -74,7 +78,7 @@ const handlers = {
       name: 'node-phom-example', version: '0.1.0', language: `javascript (node ${process.versions.node})`,
       protocol: '1.0',
       rulesets: [{ id: 'co-ban', options: {}, players: [2, 3, 4] }],
-      readings: {},
+      readings: READINGS,
       queries: ['state', 'result'], // no legal_actions: scenarios that need it are skipped
     };
   },
@@ -83,8 +87,9 @@ const handlers = {
     const { game: id, ruleset, players, first } = request;
     if (typeof id !== 'string' || !/^[A-Za-z0-9._:-]{1,64}$/.test(id)) throw new RequestError('malformed', 'bad game id');
     if (ruleset !== 'co-ban') throw new RequestError('unsupported', `ruleset ${JSON.stringify(ruleset)}: this example plays co-ban only`);
-    if (Object.keys(request.options || {}).length || Object.keys(request.readings || {}).length) {
-      throw new RequestError('unsupported', 'this example has no room options and no readings to choose');
+    const asked = Object.entries(request.readings || {});
+    if (Object.keys(request.options || {}).length || asked.some(([amb, r]) => READINGS[amb] !== r)) {
+      throw new RequestError('unsupported', 'this example has no room options, and plays only its own readings');
     }
     if (![2, 3, 4].includes(players)) throw new RequestError('malformed', 'players must be 2, 3 or 4');
     if (!Number.isInteger(first) || first < 0 || first >= players) throw new RequestError('malformed', 'bad first seat');

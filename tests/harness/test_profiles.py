@@ -249,7 +249,7 @@ def test_bare_eat_refusals_are_the_engines() -> None:
      "unknown member(s) 'with'"),
     ("bare-eat", {"type": "eat"}, "malformed", "missing member 'card'"),
     ("bare-eat", {"type": "eat", "card": "5Z"}, "malformed", "malformed card code '5Z'"),
-    ("no-money", {"type": "u"}, "malformed", "unknown action type 'u'"),
+    ("no-money", {"type": "u"}, "unsupported", "takes no u action"),
 ])
 def test_actions_outside_the_shape(profile: str, action: dict[str, Any], code: str,
                                    text: str) -> None:

@@ -38,7 +38,7 @@ def test_the_claim_ends_the_game_as_the_automatic_u(ruleset: str) -> None:
     assert auto.is_over and not claimed.is_over
     assert claimed.to_act == 1 and isinstance(claimed.legal_actions()[0], ClaimU)
     ruling = claimed.apply(1, CLAIM_U)
-    assert ruling.ok and [e["type"] for e in ruling.events][0] == "u"
+    assert ruling.ok and ruling.events[0]["type"] == "u"
     assert claimed.result() == auto.result()
 
 

@@ -44,7 +44,8 @@ def test_alternatives_are_the_readings_with_parameters_a_ruleset_does_not_take()
     assert alts["AMB.EATEN-IN-PHOM=free"].rulesets == {"co-ban": "required", "ki-gui": "required"}
     assert alts["AMB.CHOT-PRICE=three"].rulesets == {"co-ban": "one"}  # ki-gui takes three
     assert "AMB.EATEN-IN-PHOM=required" not in alts
-    assert not any(label.startswith("AMB.U-POINTS=") for label in alts)  # no parameters
+    assert "AMB.U-RANKING=unranked" not in alts  # no parameters
+    assert alts["AMB.U-POINTS=zero"].rulesets == {"co-ban": "leftover", "ki-gui": "leftover"}
     only = alternatives(load_spec().ambiguities, ["co-ban"], ["AMB.CHOT-PRICE=four"])
     assert [a.label for a in only] == ["AMB.CHOT-PRICE=four"]
 

@@ -42,7 +42,10 @@ def do_timeout(st: GameState, seat: int, action: Timeout) -> None:
         turns.do_pass(st, seat)
         return
     if st.phase is DRAW_OR_EAT:
-        turns.do_draw(st, seat, DRAW, check_u=st.p.timeout_u_stands)
+        if st.p.timeout_u_stands:
+            turns.do_draw(st, seat, DRAW)
+        else:
+            turns.draw_without_u(st, seat)
         if st.u_pending is not None:
             u.do_claim(st, seat)  # u.claimed: the auto-play claims its own draw's ù
         if st.phase is OVER:

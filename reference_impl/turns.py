@@ -47,9 +47,21 @@ def check_draw(st: GameState, seat: int, action: Draw) -> Rejected | None:
     return None
 
 
-def do_draw(st: GameState, seat: int, action: Draw, check_u: bool = True) -> None:
-    """Draw the stock's top card; then the ù check (``check_u`` False: a timed-out turn
-    under timeout.u_stands false, AMB.TIMEOUT-U)."""
+def do_draw(st: GameState, seat: int, action: Draw) -> None:
+    take_top_card(st, seat)
+    if u.check_u_after(st, seat, None, False):
+        return
+    st.phase = FINAL_TURN if st.final_round else AFTER_DRAW
+
+
+def draw_without_u(st: GameState, seat: int) -> None:
+    """A timed-out turn's draw under timeout.u_stands false (AMB.TIMEOUT-U): no ù check."""
+    take_top_card(st, seat)
+    st.phase = FINAL_TURN if st.final_round else AFTER_DRAW
+
+
+def take_top_card(st: GameState, seat: int) -> None:
+    """The stock's top card goes to the seat's hand (the draw, before its ù check)."""
     card = st.stock.pop()
     bit = BIT[card]
     st.hands[seat] |= bit
@@ -57,9 +69,6 @@ def do_draw(st: GameState, seat: int, action: Draw, check_u: bool = True) -> Non
     st.last_discard = None
     st.turn_drew = True
     st.events.append({"type": "drew", "seat": seat, "card": CODES[card]})
-    if check_u and u.check_u_after(st, seat, None, False):
-        return
-    st.phase = FINAL_TURN if st.final_round else AFTER_DRAW
 
 
 # -- discard -------------------------------------------------------------------------------

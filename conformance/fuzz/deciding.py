@@ -24,12 +24,13 @@ from itertools import pairwise
 from typing import Any
 
 from conformance.fuzz import deciding_outcomes
-from conformance.fuzz.divergence import ERROR, EVENTS, LEGAL, RESULT, RULING, Divergence
+from conformance.fuzz.divergence import CHOICE, ERROR, EVENTS, LEGAL, RESULT, RULING, Divergence
 from conformance.fuzz.divergence import with_clauses as _with
 from conformance.fuzz.fixture import verb
 from conformance.fuzz.point import Point, mask
 from conformance.fuzz.script import GameScript
-from conformance.protocol.compare import Unreadable, action_of
+from conformance.fuzz.shape import Table, read_action
+from conformance.protocol.compare import Unreadable
 from reference_impl import melds
 from reference_impl.actions import Action, Eat, LayDown, Send
 from reference_impl.cards import parse_card
@@ -222,7 +223,7 @@ def _where(point: Point, kind: str) -> str:
 
 def _read(raw: Any) -> Action | None:
     try:
-        return action_of(raw)
+        return read_action(raw)
     except (Unreadable, ValueError, TypeError, KeyError):
         return None
 
@@ -243,6 +244,8 @@ def _decide(div: Divergence, script: GameScript) -> list[Divergence]:
         return [div]  # the reply could not be read: no rule decides it
     if div.kind == LEGAL:
         return _decide_legal(div, script)
+    if div.kind == CHOICE:
+        return [_decide_choice(div, script)]
     if div.kind in (RULING, ERROR) and 0 <= div.step < len(script.decisions):
         return [_decide_ruling(div, script)]
     if div.kind == ERROR and div.step < 0:
@@ -275,6 +278,16 @@ def _decide_ruling(div: Divergence, script: GameScript) -> Divergence:
                  (str(d.ruling.get("reason")), theirs))
 
 
+def _decide_choice(div: Divergence, script: GameScript) -> Divergence:
+    """A choice of the implementation's (spec/protocol.md 8.1, 8.2) that the rules refuse:
+    under the refusal's clause, the phỏm rule for a group that is not a phỏm."""
+    refused = div.expected if isinstance(div.expected, dict) else {}
+    move = refused.get("move")
+    action = _read(move) if move is not None else None
+    clause = refusal_clause(refused, action, Point(script, div.step))
+    return _with(div, (clause, str(refused.get("clause") or "")), div.where, div.reasons)
+
+
 def _decide_legal(div: Divergence, script: GameScript) -> list[Divergence]:
     d = script.decisions[div.step]
     point = Point(script, div.step)
@@ -287,7 +300,8 @@ def _decide_legal(div: Divergence, script: GameScript) -> list[Divergence]:
     groups: dict[tuple[str, str, tuple[str, str]], tuple[list[Any], list[Any]]] = {}
     for raw in extra:
         action = _read(raw)
-        ruling = point.game.copy().apply(d.seat, action) if action is not None else None
+        ruling = Table(point.game.copy(), script.profile).apply(d.seat, action)[0] \
+            if action is not None else None
         if isinstance(ruling, Rejected):
             key = (str(raw.get("type")), refusal_clause(ruling.to_json(), action, point),
                    (str(ruling.reason), "listed"))

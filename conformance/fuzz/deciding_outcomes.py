@@ -399,7 +399,7 @@ def _pair_rule(a: dict[str, Any], b: dict[str, Any], all_mom: bool) -> str:
 def _sent_points(script: GameScript, seat: int) -> int:
     """The points of the cards ``seat`` sent (gửi) in the game."""
     total = 0
-    for d in script.decisions:
-        if d.accepted and d.seat == seat and d.action.get("type") == "send":
-            total += parse_card(d.action["card"]) % 13 + 1
+    for who, action in script.actions:  # an automatic lay-down's sends among them
+        if who == seat and action.get("type") == "send":
+            total += parse_card(action["card"]) % 13 + 1
     return total

@@ -8,9 +8,10 @@ from typing import Any
 
 from conformance.fuzz.signature import Signature
 
-#: Where a divergence shows.
-NEW_GAME, LEGAL, RULING, EVENTS, RESULT, ERROR = (
-    "new_game", "legal_actions", "ruling", "events", "result", "error")
+#: Where a divergence shows (``choice``: the lay-down, sends or partners an implementation
+#: of another shape chose by itself, which the rules refuse: spec/protocol.md 8.1, 8.2).
+NEW_GAME, LEGAL, RULING, EVENTS, RESULT, ERROR, CHOICE = (
+    "new_game", "legal_actions", "ruling", "events", "result", "error", "choice")
 
 
 @dataclass(frozen=True)

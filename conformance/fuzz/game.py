@@ -8,6 +8,10 @@ different reason code or other payments change nothing to play. The game is then
 from its start, and compared from that point on. It stops only when the states differ (other
 consequences of an accepted action, another start), and says so.
 
+Under a profile whose engine chooses by itself (``lay_down: auto``, ``eat: bare``), a choice
+of the implementation's that the rules allow is adopted: the reference plays the same
+choice and the game goes on from the next decision (:class:`.lockstep.Adopted`).
+
 Each divergence is filed under the rule that decides it (:mod:`.deciding`); one that depends
 on a declared reading the reference cannot play is left out and counted
 (:meth:`.offer.RulesetOffer.left_out_by`).
@@ -23,9 +27,10 @@ from conformance.fuzz.generate import play, play_on
 from conformance.fuzz.lockstep import START, Carry, Resume, replay
 from conformance.fuzz.offer import RulesetOffer
 from conformance.fuzz.plan import GamePlan
-from conformance.fuzz.script import GameScript
+from conformance.fuzz.script import Decision, GameScript
+from conformance.fuzz.shape import read_action
 from conformance.protocol import Driver
-from conformance.protocol.compare import Unreadable, action_of
+from conformance.protocol.compare import Unreadable
 from reference_impl.actions import Action
 
 #: A game stops after this many divergences (each one that changes what is played replays
@@ -87,7 +92,10 @@ def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
         if len(trace.found) >= MAX_DIVERGENCES:
             trace.stopped = f"stopped after {MAX_DIVERGENCES} divergences"
             return trace
-        going = _go_on(plan, script, out.divergences[-1], avoid)
+        if out.adopted is not None:
+            going = _adopt(plan, script, out.adopted.step, out.adopted.decision, avoid)
+        else:
+            going = _go_on(plan, script, out.divergences[-1], avoid)
         if going is None:
             return trace
         if isinstance(going, str):
@@ -100,7 +108,7 @@ def _actions(raw: list[object]) -> set[Action]:
     out = set()
     for a in raw:
         try:
-            out.add(action_of(a))
+            out.add(read_action(a))
         except (Unreadable, ValueError, TypeError, KeyError):
             continue
     return out
@@ -123,12 +131,12 @@ def _go_on(plan: GamePlan, script: GameScript, div: Divergence, avoid: dict[int,
         missing = (div.expected or {}).get("missing") if div.kind == LEGAL else None
         refused = avoid.setdefault(k, set()) | _actions(list(missing or []))
         avoid[k] = refused
-        if action_of(d.action) not in refused:
+        if read_action(d.action) not in refused:
             return script, (k, 1)
         return _replan(plan, script, k, refused)
     if div.kind in (RULING, ERROR) and d.accepted:  # a legal action the implementation refused
         refused = avoid.setdefault(k, set())
-        refused.add(action_of(d.action))
+        refused.add(read_action(d.action))
         return _replan(plan, script, k, refused)
     if div.kind == RULING and (div.actual or {}).get("ruling") == "accepted":
         # A probe the implementation accepted: the game goes on without it.
@@ -136,6 +144,17 @@ def _go_on(plan: GamePlan, script: GameScript, div: Divergence, avoid: dict[int,
             del avoid[later]
         return replace(script, decisions=script.decisions[:k] + script.decisions[k + 1:]), (k, 0)
     return script, (k + 1, 0)
+
+
+def _adopt(plan: GamePlan, script: GameScript, k: int, decision: Decision,
+           avoid: dict[int, set[Action]]) -> tuple[GameScript, Resume] | str:
+    """The game going on after the implementation's choice at decision ``k``, adopted."""
+    for later in [i for i in avoid if i > k]:
+        del avoid[later]
+    again = play_on(plan, (*script.decisions[:k], decision))
+    if again is None:  # pragma: no cover - the game after an accepted move has a next action
+        return f"stopped at decision {k + 1}: no legal action is left after the adopted choice"
+    return again, (k + 1, 0)
 
 
 def _replan(plan: GamePlan, script: GameScript, k: int, refused: set[Action]

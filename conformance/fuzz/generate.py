@@ -3,6 +3,9 @@
 Now and then (``probe_rate``) an illegal action is tried first, to compare rejections too:
 a discard of a card not in hand, an eat of a card that is not the latest discard, an action
 by the wrong seat, a draw after drawing. The reference rejects it and nothing changes.
+
+The game is played in the shape of the plan's profile (:mod:`conformance.fuzz.shape`): the
+policies and the probes choose among the actions such an engine takes, in its form.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ from conformance.errors import HarnessError
 from conformance.fuzz.plan import GamePlan
 from conformance.fuzz.policies import Policy, make_policy
 from conformance.fuzz.script import Decision, GameScript, Setup
+from conformance.fuzz.shape import Table, action_json, apply_moves
 from phomspec import resolve_ruleset
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import DRAW, PASS, Action, Discard, Eat, from_json, to_json
 from reference_impl.cards import Card
+from reference_impl.profiles import DEFAULT, Profile
 
 #: A game never needs this many decisions; a policy loop is cut off here.
 MAX_DECISIONS = 400
@@ -30,18 +35,21 @@ def new_reference_game(setup: Setup) -> Game:
 
 
 def _probe(game: Game, seat: int, legal: list[Action], rng: random.Random,
-           them_vong: bool) -> tuple[int, Action]:
+           them_vong: bool, profile: Profile = DEFAULT) -> tuple[int, Action]:
     """An action the reference rejects (checked by the caller); a ``pass`` only where the
-    ruleset has thêm vòng (elsewhere pass is never legal, and its refusal tests nothing)."""
+    ruleset has thêm vòng (elsewhere pass is never legal, and its refusal tests nothing) and
+    the implementation takes it; an eat in the profile's form."""
     kind = rng.randrange(4)
     hand = [c for c in range(52) if game.hand(seat) >> c & 1]
+    them_vong = them_vong and profile.takes("pass")
     if kind == 0:
         not_in_hand = [c for c in range(52) if c not in hand]
         return seat, Discard(Card(rng.choice(not_in_hand)))
     if kind == 1:
         pick = rng.sample(hand, 2) if len(hand) >= 2 else hand
         card = rng.choice([c for c in range(52) if c not in pick])
-        return seat, Eat(Card(card), tuple(Card(c) for c in pick))
+        partners = () if profile.eat == "bare" else tuple(Card(c) for c in pick)
+        return seat, Eat(Card(card), partners)
     if kind == 2:
         return (seat + 1) % game.players, DRAW if rng.random() < 0.5 or not them_vong else PASS
     if DRAW not in legal:
@@ -66,7 +74,8 @@ def play_on(plan: GamePlan, prefix: tuple[Decision, ...] = (),
     seats = policies or [make_policy(name) for name in plan.policies]
     game = new_reference_game(plan.setup)
     for d in prefix:
-        game.apply(d.seat, from_json(d.action))
+        apply_moves(game, d.seat, d.action, d.moves)
+    table = Table(game, plan.profile)
     rng = random.Random(plan.seed ^ 0x5EED) if not prefix and not avoid else random.Random(
         f"{plan.seed}:{len(prefix)}:{sorted(map(repr, avoid))}")
     them_vong = bool(game_params(plan.setup)["rounds.them_vong"])
@@ -75,34 +84,36 @@ def play_on(plan: GamePlan, prefix: tuple[Decision, ...] = (),
         seat = game.to_act
         if seat is None:
             break
-        legal = game.legal_actions()
-        legal_json = tuple(to_json(a) for a in legal)
+        legal, legal_json = table.legal()
         allowed = [a for a in legal if a not in avoid] if avoid else legal
         if not allowed:
             return None
         if plan.probe_rate and not avoid and rng.random() < plan.probe_rate:
-            pseat, probe = _probe(game, seat, legal, rng, them_vong)
-            ruling = game.apply(pseat, probe)
+            pseat, probe = _probe(game, seat, legal, rng, them_vong, plan.profile)
+            ruling, moves = table.apply(pseat, probe)
             if not ruling.ok:
-                decisions.append(Decision(pseat, to_json(probe), ruling.to_json(), None, True))
+                decisions.append(Decision(pseat, action_json(probe), ruling.to_json(), None,
+                                          True))
             else:  # the probe happened to be legal: it stands as the decision
-                decisions.append(Decision(pseat, to_json(probe), ruling.to_json(), legal_json))
+                decisions.append(Decision(pseat, action_json(probe), ruling.to_json(),
+                                          legal_json, moves=moves))
                 avoid = frozenset()
                 continue
         action = seats[seat].choose(game, seat, allowed, rng)
-        if action in avoid:
+        if action in avoid or not table.takes(action):
             action = rng.choice(allowed)
-        ruling = game.apply(seat, action)
+        ruling, moves = table.apply(seat, action)
         if not ruling.ok:
             # A policy's multi-phỏm lay-down the rules refuse: keep the ruling (a probe),
             # then play a listed action instead.
-            decisions.append(Decision(seat, to_json(action), ruling.to_json(), None, True))
+            decisions.append(Decision(seat, action_json(action), ruling.to_json(), None, True))
             action = rng.choice(allowed)
-            ruling = game.apply(seat, action)
-        decisions.append(Decision(seat, to_json(action), ruling.to_json(), legal_json))
+            ruling, moves = table.apply(seat, action)
+        decisions.append(Decision(seat, action_json(action), ruling.to_json(), legal_json,
+                                  moves=moves))
         avoid = frozenset()
-    return GameScript(plan.setup, tuple(game.start_events), tuple(decisions), game.result(),
-                      plan.label)
+    return GameScript(plan.setup, table.start_events(), tuple(decisions), table.result(),
+                      plan.label, plan.profile)
 
 
 def game_params(setup: Setup) -> dict[str, Any]:

@@ -11,6 +11,14 @@ replay of the same prefix: see :mod:`conformance.fuzz.game`, which keeps a game 
 a divergence that leaves both sides in the same state). Each divergence says whether it
 does (:attr:`Divergence.same_state`), and :mod:`conformance.fuzz.deciding` names the rule
 that decides it.
+
+The comparison is made in the shape of the script's profile (spec/protocol.md 8,
+:mod:`conformance.fuzz.shape`): legal sets as such an engine lists them, no money under
+``money: none``. Where a shaped decision's events show another choice than the reference's
+(other partners of a bare eat, another automatic lay-down and sends), the choice is checked
+by :func:`conformance.suite.mirror.check_move`: one the rules refuse is a divergence under
+the refusal's clause (:data:`CHOICE`); one they allow is adopted (:class:`Adopted`), and
+the game goes on from there with the reference playing the same choice.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from typing import Any
 
 from conformance.fuzz.deciding import decide
 from conformance.fuzz.divergence import (
+    CHOICE,
     ERROR,
     EVENTS,
     LEGAL,
@@ -29,19 +38,25 @@ from conformance.fuzz.divergence import (
     RULING,
     Divergence,
 )
-from conformance.fuzz.script import GameScript
+from conformance.fuzz.point import Point
+from conformance.fuzz.script import Decision, GameScript
+from conformance.fuzz.shape import (
+    legal_difference_in,
+    money_free,
+    read_action,
+    result_without_money,
+)
 from conformance.protocol import Driver, Pending
 from conformance.protocol.compare import (
     Unreadable,
-    action_of,
     event_difference,
-    legal_difference,
     payment_key,
     result_differences,
 )
+from conformance.suite.mirror import check_move
 
-__all__ = ["ERROR", "EVENTS", "LEGAL", "NEW_GAME", "RESULT", "RULING", "START", "Carry",
-           "Divergence", "ReplayOutcome", "Resume", "passes", "replay"]
+__all__ = ["CHOICE", "ERROR", "EVENTS", "LEGAL", "NEW_GAME", "RESULT", "RULING", "START",
+           "Adopted", "Carry", "Divergence", "ReplayOutcome", "Resume", "passes", "replay"]
 
 #: The order of the comparisons of one decision (``resume`` counts in it).
 _ORDER = {NEW_GAME: 0, LEGAL: 0, RULING: 1, RESULT: 0}
@@ -74,6 +89,8 @@ class ReplayOutcome:
     unsupported: list[int] = field(default_factory=list)
     #: Did the replay compare to the end (every divergence one it could go past)?
     complete: bool = True
+    #: The implementation's choice at a shaped decision, adopted: the game goes on from it.
+    adopted: Adopted | None = None
 
     @property
     def divergence(self) -> Divergence | None:
@@ -127,7 +144,14 @@ def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
                              ("protocol",), at.seat if at else None,
                              at.action if at else None, f"protocol/{kind}",
                              ("", "unreadable"))
-        if div == UNSUPPORTED_PROBE:
+        if isinstance(div, Adopted):
+            outcome.decisions += 1
+            outcome.adopted = div
+            if div.divergence is not None:
+                found = div.divergence
+                outcome.divergences.append(decide(found, script)[0] if attribute else found)
+            stopped, outcome.complete = True, False  # the rest was played for another choice
+        elif div == UNSUPPORTED_PROBE:
             outcome.unsupported.append(step)
         elif isinstance(div, Divergence) and div.kind == EVENTS and div.same_state and \
                 _ends_game(script, step) and "result" in queries and script.result is not None:
@@ -166,7 +190,7 @@ def passes(div: Divergence, script: GameScript) -> bool:
 
 def _same_action(a: Any, b: Any) -> bool:
     try:
-        return bool(action_of(a) == action_of(b))
+        return bool(read_action(a) == read_action(b))
     except (Unreadable, ValueError, TypeError, KeyError):
         return False
 
@@ -181,8 +205,19 @@ def _ends_game(script: GameScript, step: int) -> bool:
 UNSUPPORTED_PROBE = "unsupported probe"
 
 
+@dataclass(frozen=True)
+class Adopted:
+    """The implementation's own choice at shaped decision ``step`` (a bare eat's partners,
+    an automatic lay-down and sends), which the rules allow: ``decision`` is that decision
+    as the reference plays the same choice; ``divergence``: other payments it made, if any."""
+
+    step: int
+    decision: Decision
+    divergence: Divergence | None = None
+
+
 def _compare(kind: str, step: int, reply: dict[str, Any], script: GameScript, carry: Carry
-             ) -> Divergence | str | None:
+             ) -> Divergence | Adopted | str | None:
     if kind == NEW_GAME:
         return _compare_start(reply, script)
     if kind == RESULT:
@@ -198,7 +233,8 @@ def _compare(kind: str, step: int, reply: dict[str, Any], script: GameScript, ca
                           "protocol/legal_actions" if kind == LEGAL else "",
                           ("", f"error:{code}"), True, kind)
     if kind == LEGAL:
-        missing, extra = legal_difference(list(d.legal or ()), reply.get("actions"))
+        missing, extra = legal_difference_in(script.profile, list(d.legal or ()),
+                                             reply.get("actions"))
         if reply.get("seat") != d.seat or missing or extra:
             what = []
             if reply.get("seat") != d.seat:
@@ -228,17 +264,68 @@ def _compare(kind: str, step: int, reply: dict[str, Any], script: GameScript, ca
                               f" {ref_ruling.get('reason')}", _ruling_view(ref_ruling),
                               _ruling_view(reply), (), d.seat, d.action, same_state=True)
         return None
-    ref_ev, impl_ev = event_difference(list(ref_ruling.get("events") or ()),
-                                       reply.get("events") or [])
+    events = reply.get("events") or []
+    if script.profile.money == "none":
+        events = money_free(events) if isinstance(events, list) else events
+    ref_ev, impl_ev = event_difference(list(ref_ruling.get("events") or ()), events)
+    if (ref_ev or impl_ev) and d.moves is not None and isinstance(events, list):
+        adopted = _adopt(step, d, events, script, carry)
+        if adopted is not None:
+            return adopted
     if ref_ev or impl_ev:
-        money_only = all(e.get("type") == "payment" for e in [*ref_ev, *impl_ev])
-        if money_only:  # what is owed now was found: the result is compared without it
-            carry.money_differs = True
-            carry.reference.update(_payment_keys(ref_ev))
-            carry.implementation.update(_payment_keys(impl_ev))
-        return Divergence(EVENTS, step, "the action has other consequences", ref_ev, impl_ev,
-                          (), d.seat, d.action, same_state=money_only)
+        return _events_divergence(step, d, ref_ev, impl_ev, carry)
     return None
+
+
+def _events_divergence(step: int, d: Decision, ref_ev: list[dict[str, Any]],
+                       impl_ev: list[dict[str, Any]], carry: Carry) -> Divergence:
+    money_only = all(e.get("type") == "payment" for e in [*ref_ev, *impl_ev])
+    if money_only:  # what is owed now was found: the result is compared without it
+        carry.money_differs = True
+        carry.reference.update(_payment_keys(ref_ev))
+        carry.implementation.update(_payment_keys(impl_ev))
+    return Divergence(EVENTS, step, "the action has other consequences", ref_ev, impl_ev,
+                      (), d.seat, d.action, same_state=money_only)
+
+
+def _adopt(step: int, d: Decision, events: list[Any], script: GameScript, carry: Carry
+           ) -> Divergence | Adopted | None:
+    """The implementation's choice at the shaped decision ``d`` when it is not the
+    reference's: a divergence under the clause of the rules' refusal, or adopted (None: the
+    same choice, whose consequences differ)."""
+    if not all(isinstance(e, dict) for e in events):
+        return None
+    point = Point(script, step)
+    choice = check_move(point.game, script.profile, d.seat, d.action, events)
+    refusal = choice.refusal
+    if refusal is not None:
+        what = refusal.move.get("type") if refusal.move else d.action.get("type")
+        return Divergence(
+            CHOICE, step, f"{d.action['type']}: the implementation's choice is not one the"
+            f" rules allow: {refusal.actual}", {"ruling": "rejected", "reason": refusal.reason,
+                                                "clause": refusal.clause,
+                                                "move": refusal.move}, events,
+            (refusal.clause,), d.seat, d.action, f"{point.phase}/{what}",
+            (refusal.reason or "refused", "accepted"))
+    if _same_moves(choice.moves, d.moves or ()):
+        return None
+    played = list(choice.events)
+    if script.profile.money == "none":
+        played = money_free(played)
+    decision = Decision(d.seat, d.action, {"ruling": "accepted", "events": played}, d.legal,
+                        moves=tuple(choice.moves))
+    ref_ev, impl_ev = event_difference(played, events)
+    if not (ref_ev or impl_ev):
+        return Adopted(step, decision)
+    found = _events_divergence(step, decision, ref_ev, impl_ev, carry)
+    return Adopted(step, decision, found) if found.same_state else found
+
+
+def _same_moves(a: Any, b: Any) -> bool:
+    try:
+        return [read_action(x) for x in a] == [read_action(x) for x in b]
+    except (Unreadable, ValueError, TypeError, KeyError):
+        return False
 
 
 def _payment_keys(events: list[dict[str, Any]]) -> list[tuple[int, int, int, str]]:
@@ -267,6 +354,8 @@ def _compare_result(step: int, reply: dict[str, Any], script: GameScript, carry:
                           ("protocol",), where="protocol/result", reasons=("", f"error:{code}"))
     ref = script.result or {}
     impl = reply.get("result")
+    if script.profile.money == "none":
+        ref, impl = result_without_money(ref), result_without_money(impl)
     if carry.money_differs and isinstance(impl, dict):
         ref, impl = _without(ref, carry.reference), _without(impl, carry.implementation)
     diffs = result_differences(ref, impl)

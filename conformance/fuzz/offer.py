@@ -9,9 +9,10 @@
   with parameters, or the ruleset's own), and, for the others, the clauses whose comparisons
   depend on them (the ambiguity's clauses): the fuzzer leaves those comparisons out and
   counts them.
-- The profile members it declared (protocol 1.1, spec/protocol.md 8), recorded with every
-  game as declared (``None`` when it declared none), and checked
-  (:meth:`reference_impl.profiles.Profile.from_hello`).
+- The profile in force (protocol 1.1, spec/protocol.md 8;
+  :func:`conformance.suite.profile.profile_in_force`, as ``run`` reads it): the shape the
+  fuzzer plays and compares in (:mod:`conformance.fuzz.shape`), recorded with every game. A
+  bad member is one line naming it and is treated as left out (8.7).
 
 A declaration the kit cannot read is one line in :attr:`Offer.problems`, never an exception.
 """
@@ -22,14 +23,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from conformance.suite.profile import MEMBERS, ProfileInForce, profile_in_force
 from phomspec import list_rulesets, load_spec, resolve_ruleset
 from phomspec.errors import SpecError
 from phomspec.rulesets import option_specs, reading_parameters
-from reference_impl.profiles import Profile, ProfileError, hello_readings
+from reference_impl.profiles import DEFAULT, Profile
 from reference_impl.serve_config import reading_problem
-
-#: The hello members of an implementation profile (spec/protocol.md 8, protocol 1.1).
-PROFILE_MEMBERS = ("lay_down", "eat", "u", "money", "actions")
 
 
 @cache
@@ -65,8 +64,16 @@ class Offer:
     """Everything a hello declares that decides what is dealt and what is compared."""
 
     rulesets: dict[str, RulesetOffer]
-    profile: dict[str, Any] | None = None
+    shape: Profile = DEFAULT
     problems: tuple[str, ...] = field(default=())
+    #: Whether the hello declared any profile member (a 1.0 hello declares none).
+    declared: bool = False
+
+    @property
+    def profile(self) -> dict[str, Any] | None:
+        """The profile in force as every game records it: its members (bad ones left out,
+        8.7); None for a 1.0 hello, which declares none."""
+        return self.shape.to_hello() if self.declared or not self.shape.is_default else None
 
     @property
     def ruleset_ids(self) -> list[str]:
@@ -91,11 +98,11 @@ def _option_values(rid: str, declared: Any, problems: list[str]) -> dict[str, tu
     return out
 
 
-def _ruleset_offer(entry: dict[str, Any], hello: dict[str, Any], problems: list[str]
+def _ruleset_offer(entry: dict[str, Any], shape: ProfileInForce, problems: list[str]
                    ) -> RulesetOffer | None:
     rid = str(entry.get("id"))
     readings: dict[str, str] = {}
-    for amb, reading in hello_readings(hello, rid).items():
+    for amb, reading in shape.readings(rid).items():
         try:
             reading_parameters(str(amb), str(reading))
         except SpecError as e:
@@ -121,21 +128,18 @@ def _ruleset_offer(entry: dict[str, Any], hello: dict[str, Any], problems: list[
 
 def offer_of_hello(hello: dict[str, Any]) -> Offer:
     """What ``hello`` declares, for the rulesets the kit knows."""
-    problems: list[str] = []
-    try:
-        Profile.from_hello(hello)
-    except ProfileError as e:
-        problems.append(f"hello: {e}")
+    shape = profile_in_force(hello)
+    problems: list[str] = list(shape.problems)
     known = set(list_rulesets())
     out: dict[str, RulesetOffer] = {}
     for entry in hello.get("rulesets") or []:
         if isinstance(entry, dict) and entry.get("id") in known:
-            offered = _ruleset_offer(entry, hello, problems)
+            offered = _ruleset_offer(entry, shape, problems)
             if offered is not None:
                 out[offered.id] = offered
-    top = hello.get("readings") or {}
+    top = shape.hello.get("readings") or {}
     unknown = sorted(k for k, v in top.items() if isinstance(v, dict) and k not in known)
     if unknown:
         problems.append(f"hello: readings: unknown ruleset(s) {', '.join(unknown)}")
-    profile = {k: hello[k] for k in PROFILE_MEMBERS if k in hello} or None
-    return Offer(out, profile, tuple(problems))
+    declared = any(m in hello for m in MEMBERS)
+    return Offer(out, shape.profile, tuple(problems), declared)

@@ -15,6 +15,7 @@ from conformance.fuzz.rigs import RIGS, Rigged, deal_rigged
 from conformance.fuzz.script import Setup
 from phomspec import list_rulesets, resolve_ruleset
 from phomspec.rulesets import option_specs
+from reference_impl.profiles import DEFAULT, Profile
 
 #: How a game's players are chosen (weights); each mix names a policy per seat or a rule.
 MIXES: tuple[tuple[str, int], ...] = (
@@ -35,7 +36,8 @@ RIG_WEIGHTS = {"chot_liability": 5, "tai_u": 3, "u_dealt": 1}
 
 @dataclass(frozen=True)
 class GamePlan:
-    """Game ``index`` of run ``run_seed``: its setup, its seats' policies, how it was made."""
+    """Game ``index`` of run ``run_seed``: its setup, its seats' policies, how it was made,
+    and the implementation's profile (the shape the game is played and compared in)."""
 
     index: int
     seed: int
@@ -45,6 +47,7 @@ class GamePlan:
     rig: str | None = None
     probe_rate: float = 0.05
     extra: dict[str, Any] = field(default_factory=dict)
+    profile: Profile = DEFAULT
 
     @property
     def label(self) -> str:
@@ -91,7 +94,8 @@ def make_plan(
 
     With ``offer`` (what the implementation declared) only its rulesets, room option values
     and table sizes are dealt, and the game is played under its declared readings that the
-    reference plays; the random draws are the same whatever the offer."""
+    reference plays and in the shape of its profile; the random draws are the same whatever
+    the offer."""
     rng = random.Random(seed)
     rulesets = offer.ruleset_ids if offer is not None else list_rulesets()
     if ruleset is not None and offer is not None and ruleset not in offer.rulesets:
@@ -135,7 +139,8 @@ def make_plan(
     elif params["u.thong_bonus"] is not None and rng.random() < 0.3:
         session = {"u_streak": {str(rng.randrange(n)): 1}}
     setup = Setup(rid, n, first, hands, stock, options, readings, session)
-    return GamePlan(index, seed, setup, tuple(policies), mix, rig_name, probe_rate)
+    return GamePlan(index, seed, setup, tuple(policies), mix, rig_name, probe_rate,
+                    profile=offer.shape if offer is not None else DEFAULT)
 
 
 def _policies(mix: str, n: int, rng: random.Random) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from conformance.fuzz.generate import game_params, new_reference_game
 from conformance.fuzz.script import GameScript
-from reference_impl.actions import from_json
+from conformance.fuzz.shape import apply_moves
 from reference_impl.cards import parse_card
 from reference_impl.game import Game
 
@@ -27,7 +27,7 @@ class Point:
         game = new_reference_game(self.script.setup)
         for d in self.script.decisions[: max(self.step, 0)]:
             if d.accepted:
-                game.apply(d.seat, from_json(d.action))
+                apply_moves(game, d.seat, d.action, d.moves)
         return game
 
     @cached_property

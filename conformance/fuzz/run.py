@@ -20,8 +20,8 @@ from conformance.fuzz.generate import new_reference_game
 from conformance.fuzz.offer import Offer, offer_of_hello
 from conformance.fuzz.plan import GamePlan, make_plan
 from conformance.fuzz.seeds import Shard, game_seed
+from conformance.fuzz.shape import apply_moves
 from conformance.protocol import Driver
-from reference_impl.actions import from_json
 
 REFERENCE = "reference"
 MUTANT_PREFIX = "mutant:"
@@ -265,8 +265,10 @@ def state_after(script: Any, div: Divergence) -> dict[str, Any] | None:
         return None
     game = new_reference_game(script.setup)
     for d in script.decisions[: div.step + 1]:
-        game.apply(d.seat, from_json(d.action))
+        apply_moves(game, d.seat, d.action, d.moves)
     state: dict[str, Any] = game.state()
+    if script.profile.money == "none":
+        state.pop("money", None)
     return state
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from reference_impl.profiles import DEFAULT, Profile
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -46,7 +48,10 @@ class Decision:
 
     ``probe`` marks an illegal action sent on purpose to test the rejection (the reference
     rejects it and the state stays as it was); ``legal`` is None for probes (the set is
-    compared at the real action of the same decision).
+    compared at the real action of the same decision). ``moves``: the 1.0 actions an
+    accepted shaped decision made (a bare eat with its partners, the lay-down and sends of
+    an automatic lay-down before its discard: :mod:`conformance.fuzz.shape`); None when the
+    action is its own move.
     """
 
     seat: int
@@ -54,26 +59,34 @@ class Decision:
     ruling: dict[str, Any]
     legal: tuple[dict[str, Any], ...] | None = None
     probe: bool = False
+    moves: tuple[dict[str, Any], ...] | None = None
 
     @property
     def accepted(self) -> bool:
         return self.ruling.get("ruling") == "accepted"
 
+    @property
+    def explicit(self) -> tuple[dict[str, Any], ...]:
+        """The 1.0 actions this decision plays."""
+        return self.moves if self.moves is not None else (self.action,)
+
 
 @dataclass(frozen=True)
 class GameScript:
-    """A whole game on the reference: setup, start events, decisions, result."""
+    """A whole game on the reference: setup, start events, decisions, result, and the
+    profile it was played in (decisions, events and result in that shape)."""
 
     setup: Setup
     start_events: tuple[dict[str, Any], ...]
     decisions: tuple[Decision, ...]
     result: dict[str, Any] | None
     label: str = ""
+    profile: Profile = DEFAULT
 
     @property
     def actions(self) -> list[tuple[int, dict[str, Any]]]:
-        """The accepted actions, in order: what a fixture's script holds."""
-        return [(d.seat, d.action) for d in self.decisions if d.accepted]
+        """The accepted 1.0 actions, in order: what a fixture's script holds."""
+        return [(d.seat, a) for d in self.decisions if d.accepted for a in d.explicit]
 
     def events(self) -> list[dict[str, Any]]:
         out = list(self.start_events)

@@ -30,6 +30,7 @@ the harness then claims it, and the claim must be accepted with that ù
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.errors import ScenarioError, ScenarioSkipped, StepFailure
@@ -95,6 +96,77 @@ def _table(game: Game) -> tuple[Any, ...]:
 
 def _words(actions: Sequence[Mapping[str, Any]]) -> str:
     return "; ".join(action_words(a) for a in actions) or "nothing laid or sent"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules refuse the move an implementation of another shape made: what was
+    expected and what it did (as a failed step says them), the clause, the 1.0 action
+    refused and the rules' reason code (none when the move could not be read)."""
+
+    expected: object
+    actual: object
+    clause: str
+    move: dict[str, Any] | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move checked on the reference: its 1.0 actions, the game after them and their
+    events (all of them, and the last action's), or the refusal of the first one refused."""
+
+    moves: list[dict[str, Any]]
+    game: Game
+    events: tuple[dict[str, Any], ...] = ()
+    last: tuple[dict[str, Any], ...] = ()
+    refusal: Refusal | None = None
+
+
+def check_move(game: Game, profile: Profile, seat: int, sent: Mapping[str, Any],
+               events: Sequence[Mapping[str, Any]]) -> Choice:
+    """The move an implementation of shape ``profile`` made for the accepted action ``sent``
+    (its reply's ``events``: a bare eat's partners, an automatic lay-down's phỏm and sends),
+    checked by playing the same 1.0 actions on a copy of ``game`` (spec/protocol.md 8.1,
+    8.2). The one checker of such moves: ``run`` (:meth:`Mirror.adopt`) and the fuzzer."""
+    kind = sent.get("type")
+    expected = ""  # a 1.0 action the rules refuse, accepted: said as such
+    if (profile.lay_down == "auto" and kind == "discard"
+            and game.phase is Phase.FINAL_TURN and game.to_act == seat):
+        moves = explicit_actions(sent, events)
+        expected = "a lay-down, sends and discard the rules allow (lay_down: auto, 8.1)"
+    elif kind == "eat" and "with" not in sent:
+        ate = next((e for e in events if e.get("type") == "ate"), None)
+        partners = ate.get("with") if ate is not None else None
+        if not isinstance(partners, list):
+            return Choice([], game, refusal=Refusal(
+                "an ate event naming the partners in 'with' (spec/protocol.md 8.2)",
+                [e.get("type") for e in events], "TURN.EAT.MAKES-PHOM"))
+        moves = [{"type": "eat", "card": sent["card"], "with": list(partners)}]
+        expected = f"partners the rules allow for eating {sent['card']} (eat: bare, 8.2)"
+    else:
+        moves = [dict(sent)]
+    trial = game.copy()
+    played: list[dict[str, Any]] = []
+    last: tuple[dict[str, Any], ...] = ()
+    for move in moves:
+        try:
+            ruling = trial.apply(seat, from_json(dict(move)))
+        except NotationError as e:  # a card code of the implementation's events
+            return Choice(moves, game, refusal=Refusal(
+                "card codes of the protocol (spec/protocol.md 2)", str(e), "DECK.NOTATION"))
+        if isinstance(ruling, Rejected):
+            if not expected:
+                refusal = Refusal(f"{action_words(move)} refused ({ruling.reason})",
+                                  "accepted", ruling.clause, move, ruling.to_json()["reason"])
+            else:
+                refusal = Refusal(expected, f"{action_words(move)}: refused by the rules,"
+                                  f" {ruling.reason} under {ruling.clause}", ruling.clause,
+                                  move, ruling.to_json()["reason"])
+            return Choice(moves, game, refusal=refusal)
+        last = ruling.events
+        played += ruling.events
+    return Choice(moves, trial, tuple(played), last)
 
 
 class Mirror:
@@ -212,38 +284,13 @@ class Mirror:
         """Check the move the implementation made for ``sent`` (its accepted reply's
         ``events``) as the rules check the same 1.0 actions, and play it on the mirror;
         the 1.0 actions it made. StepFailure under the clause of the first refusal."""
-        kind = sent.get("type")
-        expected = ""  # a 1.0 action the rules refuse, accepted: said as such
-        if self.profile.lay_down == "auto" and kind == "discard" and self.final_turn(seat):
-            moves = explicit_actions(sent, events)
-            expected = "a lay-down, sends and discard the rules allow (lay_down: auto, 8.1)"
-        elif kind == "eat" and "with" not in sent:
-            ate = next((e for e in events if e.get("type") == "ate"), None)
-            partners = ate.get("with") if ate is not None else None
-            if not isinstance(partners, list):
-                raise StepFailure(label, "an ate event naming the partners in 'with'"
-                                  " (spec/protocol.md 8.2)", [e.get("type") for e in events],
-                                  "TURN.EAT.MAKES-PHOM")
-            moves = [{"type": "eat", "card": sent["card"], "with": list(partners)}]
-            expected = f"partners the rules allow for eating {sent['card']} (eat: bare, 8.2)"
-        else:
-            moves = [dict(sent)]
-        trial = self.game.copy()
-        for move in moves:
-            try:
-                ruling = self._apply(trial, seat, move)
-            except NotationError as e:  # a card code of the implementation's events
-                raise StepFailure(label, "card codes of the protocol (spec/protocol.md 2)",
-                                  str(e), "DECK.NOTATION") from None
-            if isinstance(ruling, Rejected):
-                if not expected:
-                    raise StepFailure(label, f"{action_words(move)} refused ({ruling.reason})",
-                                      "accepted", ruling.clause)
-                raise StepFailure(label, expected, f"{action_words(move)}: refused by the"
-                                  f" rules, {ruling.reason} under {ruling.clause}", ruling.clause)
-            self._last = ruling.events
-        self.game = trial
-        return moves
+        choice = check_move(self.game, self.profile, seat, sent, events)
+        if choice.refusal is not None:
+            r = choice.refusal
+            raise StepFailure(label, r.expected, r.actual, r.clause)
+        self._last = choice.last
+        self.game = choice.game
+        return choice.moves
 
     def follow(
         self,

@@ -5,6 +5,12 @@ the feature files, and one expectation where the implementation went wrong: the 
 actions, the ruling on an action, what an action did (money, moved cards, tái, thêm vòng),
 or the end of the game. The expectations are the reference's answers: the case is marked
 as generated, with the command that found it.
+
+A fixture is a scenario in the 1.0 shape whatever the profile the game was played in: a
+shaped decision is written as the 1.0 actions it made (a bare eat with its partners, an
+automatic lay-down as its ``lay_down`` and ``send`` before the discard), a legal set as the
+1.0 actions, and a choice the rules refuse as those actions with the refused one rejected;
+``run`` plays such a scenario under the profile (conformance.suite.mirror).
 """
 
 from __future__ import annotations
@@ -13,9 +19,22 @@ from typing import Any
 
 import yaml
 
-from conformance.fuzz.divergence import ERROR, EVENTS, LEGAL, NEW_GAME, RESULT, RULING, Divergence
-from conformance.fuzz.script import GameScript
+from conformance.fuzz.divergence import (
+    CHOICE,
+    ERROR,
+    EVENTS,
+    LEGAL,
+    NEW_GAME,
+    RESULT,
+    RULING,
+    Divergence,
+)
+from conformance.fuzz.point import Point
+from conformance.fuzz.script import Decision, GameScript
 from reference_impl.action_text import FORMS, action_words
+from reference_impl.profiles import explicit_actions
+
+Entry = tuple[int, dict[str, Any], dict[str, Any]]
 
 ENDING_WORDS = {"u": "ù", "u_khan": "ù khan", "points": "points", "all_mom": "all móm",
                 "last_player": "the last player"}
@@ -140,10 +159,51 @@ def expect_end(result: dict[str, Any]) -> dict[str, Any]:
         out["u"] = uo
     out["ranking"] = [{k: r[k] for k in ("seat", "rank", "points") if k in r}
                       for r in result.get("ranking") or []]
+    if "payments" not in result:  # money: none, a result without money
+        return out
     out["payments"] = [{k: p[k] for k in ("from", "to", "amount", "reason")}
                        for p in result.get("payments") or [] if p.get("amount")]
     out["totals"] = list(result.get("totals") or [])
     return out
+
+
+_ACCEPTED = {"ruling": "accepted"}
+
+
+def _entries(decisions: tuple[Decision, ...]) -> list[Entry]:
+    """(seat, 1.0 action, ruling) of each action the decisions play."""
+    out: list[Entry] = []
+    for d in decisions:
+        if d.moves is None:
+            out.append((d.seat, d.action, d.ruling))
+        else:
+            out += [(d.seat, m, _ACCEPTED) for m in d.moves[:-1]]
+            out.append((d.seat, d.moves[-1], d.ruling))
+    return out
+
+
+def _choice_lines(script: GameScript, div: Divergence) -> list[Any]:
+    """A choice the rules refuse: the implementation's 1.0 actions up to the refused one,
+    which the rules reject."""
+    d = script.decisions[div.step]
+    refused = div.expected if isinstance(div.expected, dict) else {}
+    events = div.actual if isinstance(div.actual, list) else []
+    moves = explicit_actions(d.action, events)
+    move = refused.get("move")
+    before = moves[:moves.index(move)] if move in moves else []
+    out = _script_lines([(d.seat, m, _ACCEPTED) for m in before]) if before else []
+    if move is not None:
+        ruling = {"ruling": "rejected", "reason": refused.get("reason"),
+                  "clause": refused.get("clause")}
+        out.append({"do": _third(d.seat, move), "expect": _expect_ruling(ruling)})
+    return out
+
+
+def _legal_at(script: GameScript, step: int) -> tuple[dict[str, Any], ...]:
+    """The 1.0 legal actions at decision ``step``."""
+    if script.profile.is_default:
+        return script.decisions[step].legal or ()
+    return tuple(a.to_json() for a in Point(script, step).game.legal_actions())
 
 
 def fixture_case(script: GameScript, div: Divergence, case_id: str, command: str,
@@ -151,6 +211,7 @@ def fixture_case(script: GameScript, div: Divergence, case_id: str, command: str
     """One fixture case reproducing ``div`` on the game ``script`` (cut at the divergence)."""
     setup = script.setup
     entries = [(d.seat, d.action, d.ruling) for d in script.decisions]
+    before = _entries(script.decisions[: max(div.step, 0)])
     case: dict[str, Any] = {
         "id": case_id,
         "name": f"fuzz: {div.clause}: {div.message}"[:200],
@@ -170,17 +231,20 @@ def fixture_case(script: GameScript, div: Divergence, case_id: str, command: str
     if setup.session:
         case["session"] = dict(setup.session)
     if div.kind == LEGAL:
-        case["script"] = _script_lines(entries[: div.step])
-        legal = script.decisions[div.step].legal or ()
+        case["script"] = _script_lines(before)
+        legal = _legal_at(script, div.step)
         seat = script.decisions[div.step].seat
         case["script"].append({"legal": {"seat": seat,
                                          "actions": [verb(a, third=False) for a in legal]}})
+    elif div.kind == CHOICE and 0 <= div.step < len(entries):
+        case["script"] = _script_lines(before) + _choice_lines(script, div)
     elif div.kind in (RULING, ERROR) and 0 <= div.step < len(entries):
-        case["script"] = _script_lines(entries[: div.step])
-        seat, action, ruling = entries[div.step]
+        d = script.decisions[div.step]
+        case["script"] = _script_lines(before + _entries((d,))[:-1])
+        seat, action, ruling = _entries((d,))[-1]
         case["script"].append({"do": _third(seat, action), "expect": _expect_ruling(ruling)})
     elif div.kind == EVENTS and 0 <= div.step < len(entries):
-        case["script"] = _script_lines(entries[: div.step + 1])
+        case["script"] = _script_lines(_entries(script.decisions[: div.step + 1]))
         d = script.decisions[div.step]
         ref_events = list(d.ruling.get("events") or [])
         impl_events = list(div.actual or []) if isinstance(div.actual, list) else []
@@ -188,7 +252,7 @@ def fixture_case(script: GameScript, div: Divergence, case_id: str, command: str
         if script.result is not None and div.step == len(entries) - 1:
             case["expect"] = expect_end(script.result)
     else:  # RESULT, NEW_GAME (ù khan), or an error at the start or the end
-        case["script"] = _script_lines(entries)
+        case["script"] = _script_lines(_entries(script.decisions))
         if script.result is not None:
             case["expect"] = expect_end(script.result)
     return case
@@ -229,5 +293,5 @@ def fixture_size(case: dict[str, Any]) -> int:
     return n
 
 
-__all__ = ["ERROR", "EVENTS", "LEGAL", "NEW_GAME", "RESULT", "RULING", "expect_end",
+__all__ = ["CHOICE", "ERROR", "EVENTS", "LEGAL", "NEW_GAME", "RESULT", "RULING", "expect_end",
            "fixture_case", "fixture_size", "fixture_text", "verb"]

@@ -1,7 +1,9 @@
 """Shrink a divergent game to a small one that shows the same divergence.
 
-A candidate is a setup (deal) and a list of entries (seat, action, probe?); the reference
-must still play every action legally (and reject every probe), and the implementation must
+A candidate is a setup (deal) and a list of entries (seat, action, probe?, the 1.0 moves of a
+shaped decision); the reference, in the shape of the game's profile, must still play every
+action legally (a shaped decision with its recorded moves, whoever chose them) and reject
+every probe, and the implementation must
 still show a divergence with the same signature (place, deciding clause and reason codes:
 :mod:`conformance.fuzz.signature`), after earlier ones that leave both sides in the same state
 if need be. Three moves, repeated while they help and while the time budget lasts:
@@ -32,12 +34,14 @@ from conformance.fuzz.lockstep import replay
 from conformance.fuzz.plan import make_plan
 from conformance.fuzz.script import Decision, GameScript, Setup
 from conformance.fuzz.seeds import game_seed
+from conformance.fuzz.shape import Table, read_action
 from conformance.fuzz.signature import Signature
 from conformance.protocol import Driver
-from reference_impl.actions import from_json
 from reference_impl.cards import format_card, parse_card
+from reference_impl.profiles import DEFAULT, Profile
 
-Entry = tuple[int, dict[str, Any], bool]
+#: (seat, action, probe?, the 1.0 moves of a shaped decision or None).
+Entry = tuple[int, dict[str, Any], bool, tuple[dict[str, Any], ...] | None]
 
 
 @dataclass(frozen=True)
@@ -52,27 +56,33 @@ class Shrunk:
 
 
 def entries_of(script: GameScript) -> list[Entry]:
-    return [(d.seat, d.action, d.probe) for d in script.decisions]
+    return [(d.seat, d.action, d.probe, d.moves) for d in script.decisions]
 
 
-def replay_entries(setup: Setup, entries: list[Entry]) -> GameScript | None:
-    """The entries on the reference, or None when an action is now illegal (or a probe legal)."""
+def replay_entries(setup: Setup, entries: list[Entry], profile: Profile = DEFAULT
+                   ) -> GameScript | None:
+    """The entries on the reference in the shape of ``profile``, or None when an action is
+    now illegal (or a probe legal)."""
     try:
-        game = new_reference_game(setup)
+        table = Table(new_reference_game(setup), profile)
     except Exception:
         return None
+    game = table.game
     decisions: list[Decision] = []
-    for seat, action, probe in entries:
+    for seat, action, probe, moves in entries:
         if game.is_over:
             return None
-        legal = None
-        if not probe and game.to_act == seat:
-            legal = tuple(a.to_json() for a in game.legal_actions())
-        ruling = game.apply(seat, from_json(action))
+        legal = table.legal()[1] if not probe and game.to_act == seat else None
+        if moves is not None and not probe:
+            ruling = table.adopt(seat, moves)  # the recorded choice, whoever made it
+        else:
+            ruling, moves = table.apply(seat, read_action(action))
         if ruling.ok == probe:
             return None
-        decisions.append(Decision(seat, action, ruling.to_json(), legal, probe))
-    return GameScript(setup, tuple(game.start_events), tuple(decisions), game.result())
+        decisions.append(Decision(seat, action, ruling.to_json(), legal, probe,
+                                  moves if ruling.ok else None))
+    return GameScript(setup, table.start_events(), tuple(decisions), table.result(),
+                      profile=profile)
 
 
 def cut(script: GameScript, div: Divergence) -> GameScript:
@@ -81,7 +91,8 @@ def cut(script: GameScript, div: Divergence) -> GameScript:
         return script
     decisions = script.decisions[: div.step + 1]
     result = script.result if div.step == len(script.decisions) - 1 else None
-    return GameScript(script.setup, script.start_events, decisions, result, script.label)
+    return GameScript(script.setup, script.start_events, decisions, result, script.label,
+                      script.profile)
 
 
 def size_of(script: GameScript, div: Divergence) -> int:
@@ -120,11 +131,11 @@ class Shrinker:
                     return cut(script, part), part
         return None
 
-    def candidate(self, setup: Setup, entries: list[Entry], want: Signature
-                  ) -> tuple[GameScript, Divergence] | None:
+    def candidate(self, setup: Setup, entries: list[Entry], want: Signature,
+                  profile: Profile = DEFAULT) -> tuple[GameScript, Divergence] | None:
         if self.out_of_time:
             return None
-        script = replay_entries(setup, entries)
+        script = replay_entries(setup, entries, profile)
         return None if script is None else self.check(script, want)
 
     def shrink(self, script: GameScript, div: Divergence, seed: int) -> Shrunk:
@@ -160,11 +171,12 @@ class Shrinker:
         if not probes:
             return None
         kept = [e for i, e in enumerate(entries) if i not in probes]
-        found = self.candidate(script.setup, kept, want)
+        found = self.candidate(script.setup, kept, want, script.profile)
         if found is not None:
             return found
         for i in reversed(probes):  # one at a time
-            found = self.candidate(script.setup, entries[:i] + entries[i + 1:], want)
+            found = self.candidate(script.setup, entries[:i] + entries[i + 1:], want,
+                                   script.profile)
             if found is not None:
                 return found
         return None
@@ -172,7 +184,7 @@ class Shrinker:
     def _drop_rounds(self, script: GameScript, div: Divergence, want: Signature
                      ) -> tuple[GameScript, Divergence] | None:
         for setup, entries in _round_deletions(script, limit=div.step):
-            found = self.candidate(setup, entries, want)
+            found = self.candidate(setup, entries, want, script.profile)
             if found is not None and size_of(*found) < size_of(script, div):
                 return found
         return None
@@ -192,7 +204,8 @@ class Shrinker:
             plan = make_plan(k, game_seed(seed, k), setup.ruleset, players, probe_rate=0.0)
             plan = replace(plan, setup=replace(plan.setup, options=dict(setup.options),
                                                readings=dict(setup.readings),
-                                               session=_session_for(setup.session, players)))
+                                               session=_session_for(setup.session, players)),
+                           profile=script.profile)
             try:
                 cand = play(plan)
             except Exception:
@@ -246,7 +259,7 @@ def _round_deletions(script: GameScript, limit: int
     # Turns: (start, end) index ranges of accepted entries ending in a discard.
     turns: list[tuple[int, int, int]] = []
     start = 0
-    for i, (seat, action, probe) in enumerate(entries):
+    for i, (seat, action, probe, _) in enumerate(entries):
         if probe:
             continue
         if action.get("type") in ("discard", "timeout"):
@@ -271,7 +284,7 @@ def _round_deletions(script: GameScript, limit: int
         for s0, s1, seat in window:
             real = [(i, entries[i]) for i in range(s0, s1) if not entries[i][2]]
             if len(real) != 2 or real[0][1][1].get("type") != "draw" or \
-                    real[1][1][1].get("type") != "discard":
+                    real[1][1][1].get("type") != "discard" or real[1][1][3] is not None:
                 ok = False
                 break
             d = drawn[real[0][0]]
@@ -305,7 +318,7 @@ def _same(a: str, b: str) -> bool:
 def _mentioned(card: str, entries: list[Entry]) -> bool:
     """Does a later action name ``card``?"""
     text = format_card(parse_card(card))
-    return any(text in _cards_named(action) for _, action, _ in entries)
+    return any(text in _cards_named(move) for e in entries for move in (e[3] or (e[1],)))
 
 
 def _cards_named(action: dict[str, Any]) -> set[str]:

@@ -1,0 +1,163 @@
+"""The fuzzer under an implementation profile (spec/protocol.md 8): games played and compared
+in the declared shape, the implementation's own choices checked and adopted, what the shape
+cannot express left out, and the rule mistakes behind the shape found under their clauses.
+
+The game indices below are ones of seed 0 known to show each mutant (found by running the
+fuzzer on them); each test plays only those games."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import reference_impl.server as server
+from conformance.cli import cli
+from conformance.drivers.inprocess import InProcessDriver
+from conformance.fuzz import game as fuzz_game
+from conformance.fuzz.run import FuzzConfig, GameRunner
+from conformance.fuzz.summary import Summary
+from conformance.mutants.catalog import BY_ID
+from conformance.mutants.driver import MutantDriver
+from conformance.protocol import Driver
+from reference_impl.actions import Eat, Send
+from reference_impl.serve_config import parse_command_line
+from reference_impl.shaped import ShapedGame
+from tests.fuzz.fakes import MutantsDriver
+from tests.harness.helpers import fake
+from tests.harness.shaped_fakes import WRONG
+
+ALL = "auto-lay,bare-eat,no-money"
+
+
+def shaped(argv: list[str], mutant: str | None = None) -> Driver:
+    """The reference of a ``phom-reference`` command line in-process (with a mutant)."""
+    config = parse_command_line(argv)
+    return InProcessDriver(config=config) if mutant is None else \
+        MutantDriver(BY_ID[mutant], config=config)
+
+
+def fuzz(driver: Driver, games: Iterable[int], **kw: Any) -> Summary:
+    runner = GameRunner(FuzzConfig(shrink=False, **kw), driver=driver)
+    summary = Summary()
+    try:
+        for i in games:
+            summary.add(runner.run_game(i))
+    finally:
+        runner.close()
+    return summary
+
+
+def clauses(summary: Summary) -> set[str]:
+    return {c.clause for c in summary.clusters.values()}
+
+
+@pytest.mark.parametrize("profile", ["auto-lay", "bare-eat", "no-money", ALL])
+def test_the_reference_in_each_shape_does_not_diverge(profile: str) -> None:
+    summary = fuzz(shaped(["--profile", profile]), range(25))
+    assert summary.games == 25 and not summary.divergent, summary.to_json()["divergent"]
+    assert not summary.left_out and not summary.stopped
+
+
+def test_every_game_records_the_profile_in_force() -> None:
+    runner = GameRunner(FuzzConfig(shrink=False), driver=shaped(["--profile", ALL]))
+    g = runner.run_game(0)
+    assert g.setup_json()["profile"] == {
+        "lay_down": "auto", "eat": "bare", "u": "automatic", "money": "none",
+        "actions": ["draw", "eat", "discard", "pass", "timeout", "leave"]}
+    assert {"ruleset", "options", "readings"} <= set(g.setup_json())
+
+
+class OtherChoices(ShapedGame):
+    """An engine of the same shape that chooses otherwise, legally: the eat with the most
+    partners, and no sends where the lay-down alone lets the discard go."""
+
+    def eat_bare(self, seat: int, card: Any) -> Any:
+        game = self.game
+        options = [a for a in game.legal_actions() if isinstance(a, Eat) and a.card == card]
+        if options and seat == game.to_act:
+            return self._done(game.apply(seat, max(options, key=lambda a: (len(a.with_),
+                                                                          a.with_))))
+        return super().eat_bare(seat, card)
+
+    def _plan(self, seat: int, keep: int, hand: int, layable: list[int], laid: Any) -> Any:
+        plan = super()._plan(seat, keep, hand, layable, laid)
+        if plan is None:
+            return None
+        unsent = [a for a in plan if not isinstance(a, Send)]
+        trial = self.game.copy()
+        return unsent if all(trial.apply(seat, a).ok for a in unsent) else plan
+
+
+def test_the_implementations_own_legal_choices_are_adopted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "ShapedGame", OtherChoices)
+    adopted: list[int] = []
+    real = fuzz_game._adopt
+
+    def spy(plan: Any, script: Any, k: int, decision: Any, avoid: Any) -> Any:
+        adopted.append(k)
+        return real(plan, script, k, decision, avoid)
+
+    monkeypatch.setattr(fuzz_game, "_adopt", spy)
+    summary = fuzz(shaped(["--profile", "auto-lay,bare-eat"]), range(12))
+    assert adopted, "no game made another choice than the reference's"
+    assert not summary.divergent, summary.to_json()["divergent"]
+
+
+@pytest.mark.parametrize("name, clause, game", [
+    ("leaves-eaten-out", "LAY.EATEN-INCLUDED", 0),
+    ("joins-eaten-cards", "TURN.EAT.DISTINCT-PHOM", 1),
+])
+def test_a_wrong_choice_of_the_shape_is_a_divergence_under_its_clause(
+        monkeypatch: pytest.MonkeyPatch, name: str, clause: str, game: int) -> None:
+    mutant, wrong = WRONG[name]
+    monkeypatch.setattr(server, "ShapedGame", wrong)
+    summary = fuzz(shaped(["--profile", "auto-lay,bare-eat"], mutant), [game])
+    assert clause in clauses(summary), clauses(summary)
+
+
+@pytest.mark.parametrize("mutant, profile, game", [
+    ("rank-tie-by-seat", ALL, 10),
+    ("eat-two-in-one-phom", ALL, 1),
+    ("send-to-own", ALL, 23),
+    ("eat-discard-eaten", ALL, 0),
+    ("money-mom-3", "auto-lay,bare-eat", 4),
+])
+def test_mutants_behind_the_shape_are_found_under_their_own_clause(
+        mutant: str, profile: str, game: int) -> None:
+    summary = fuzz(shaped(["--profile", profile], mutant), [game])
+    own = set(BY_ID[mutant].clauses)
+    assert own & clauses(summary), (own, clauses(summary))
+
+
+def test_a_two_bug_implementation_under_a_profile_gives_two_clusters() -> None:
+    driver = MutantsDriver("send-to-own", "money-mom-3")
+    driver.config = parse_command_line(["--profile", "auto-lay,bare-eat"])
+    summary = fuzz(driver, [4, 23])
+    assert clauses(summary) == {"SEND.NOT-OWN", "MONEY.MOM-PAYMENT"}, clauses(summary)
+
+
+def test_money_is_not_compared_under_money_none() -> None:
+    # móm pays 3: a payment only, so a ranking-only engine shows nothing of it
+    summary = fuzz(shaped(["--profile", ALL], "money-mom-3"), [4])
+    assert not summary.divergent, summary.to_json()["divergent"]
+
+
+def test_a_bad_profile_member_is_one_line_and_the_fuzz_run_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    impl = shlex.join(fake("bad_profile", 'lay_down="automatic"', 'money="none"',
+                           "--", "--profile", "no-money"))
+    result = CliRunner().invoke(cli, ["fuzz", "--impl", impl, "--games", "6", "--json",
+                                      "--no-shrink", "-q"])
+    assert result.exit_code == 0, result.output
+    lines = [x for x in result.output.splitlines() if x.startswith("hello:")]
+    assert lines == ["hello: lay_down: 'automatic' is not one of 'explicit', 'auto'; lay_down"
+                     " is treated as left out"]
+    data = json.loads(result.output[result.output.index("{"):])
+    assert data["games"] == 6 and data["divergent_games"] == 0

@@ -92,6 +92,7 @@ def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
         if len(trace.found) >= MAX_DIVERGENCES:
             trace.stopped = f"stopped after {MAX_DIVERGENCES} divergences"
             return trace
+        going: tuple[GameScript, Resume] | str | None
         if out.adopted is not None:
             going = _adopt(plan, script, out.adopted.step, out.adopted.decision, avoid)
         else:

@@ -99,7 +99,10 @@ class Table:
         bare = isinstance(action, Eat) and not action.with_
         auto = (self.profile.lay_down == "auto" and action.type == "discard"
                 and self.game.phase is Phase.FINAL_TURN and self.game.to_act == seat)
-        ruling = shaped.eat_bare(seat, action.card) if bare else shaped.apply(seat, action)
+        if isinstance(action, Eat) and not action.with_:
+            ruling = shaped.eat_bare(seat, action.card)
+        else:
+            ruling = shaped.apply(seat, action)
         if not isinstance(ruling, Accepted) or not (bare or auto):
             return ruling, None
         moves = explicit_actions(action_json(action), ruling.events)

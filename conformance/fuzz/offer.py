@@ -27,7 +27,7 @@ from conformance.suite.profile import MEMBERS, ProfileInForce, profile_in_force
 from phomspec import list_rulesets, load_spec, resolve_ruleset
 from phomspec.errors import SpecError
 from phomspec.rulesets import option_specs, reading_parameters
-from reference_impl.profiles import DEFAULT, Profile
+from reference_impl.profiles import DEFAULT, U_AMBIGUITY, U_READINGS, Profile
 from reference_impl.serve_config import reading_problem
 
 
@@ -102,7 +102,10 @@ def _ruleset_offer(entry: dict[str, Any], shape: ProfileInForce, problems: list[
                    ) -> RulesetOffer | None:
     rid = str(entry.get("id"))
     readings: dict[str, str] = {}
-    for amb, reading in shape.readings(rid).items():
+    declared = shape.readings(rid)
+    if shape.profile.u == "claimed":  # the shape is a reading (8.3): played once it can be
+        declared.setdefault(U_AMBIGUITY, U_READINGS["claimed"])
+    for amb, reading in declared.items():
         try:
             reading_parameters(str(amb), str(reading))
         except SpecError as e:
@@ -116,9 +119,9 @@ def _ruleset_offer(entry: dict[str, Any], shape: ProfileInForce, problems: list[
     except SpecError as e:
         problems.append(f"hello: rulesets[{rid}]: the declared readings do not combine: {e}")
         return None
-    declared = entry.get("players")
-    if isinstance(declared, list) and declared:
-        sizes &= {n for n in declared if isinstance(n, int)}
+    tables = entry.get("players")
+    if isinstance(tables, list) and tables:
+        sizes &= {n for n in tables if isinstance(n, int)}
     if not sizes:
         problems.append(f"hello: rulesets[{rid}].players: no table size of {rid} declared")
         return None

@@ -161,3 +161,15 @@ def test_a_bad_profile_member_is_one_line_and_the_fuzz_run_goes_on(
                      " is treated as left out"]
     data = json.loads(result.output[result.output.index("{"):])
     assert data["games"] == 6 and data["divergent_games"] == 0
+
+
+def test_u_claimed_is_its_reading_and_left_out_until_the_reference_plays_it() -> None:
+    from conformance.fuzz.offer import offer_of_hello
+
+    hello = {"rulesets": [{"id": "co-ban", "options": {}, "players": [4]}], "readings": {},
+             "u": "claimed", "actions": ["draw", "eat", "discard", "lay_down", "send", "u"]}
+    offer = offer_of_hello(hello)
+    assert not offer.problems and offer.shape.u == "claimed"
+    entry = offer.rulesets["co-ban"]
+    assert entry.readings["AMB.U-AUTOMATIC"] == "declared"
+    assert entry.left_out_by(("U.AUTOMATIC",)) == "AMB.U-AUTOMATIC=declared"

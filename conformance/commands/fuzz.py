@@ -59,6 +59,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
     from conformance.fuzz.offer import offer_of_hello
     from conformance.fuzz.run import FuzzConfig, GameOutcome, make_driver, run_games
     from conformance.fuzz.summary import Summary, shrink_clusters
+    from conformance.suite.profile import profile_in_force
     from phomspec import list_rulesets
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays on one line
@@ -91,6 +92,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
         offer = offer_of_hello(hello)
         for problem in offer.problems:
             err.print(f"[yellow]{problem}[/yellow]")
+        summary.profile = profile_in_force(hello).describe()
         if report:
             from conformance.reports.jsonl import JsonlWriter, make_header
 
@@ -206,6 +208,7 @@ def _print_summary(console: Any, summary: Any, config: Any) -> None:
                   f" {summary.decisions} decisions, {len(summary.divergent)} divergent"
                   f" ({summary.games_per_second:.1f} games/s, seed {config.seed},"
                   f" shard {config.shard})")
+    console.print(f"profile: {summary.profile}")
     if config.metamorphic:
         console.print(f"metamorphic: {summary.metamorphic_checks} checks,"
                       f" {summary.metamorphic_failed} failed")

@@ -43,6 +43,8 @@ class Summary:
     stopped: int = 0
     metamorphic_checks: int = 0
     metamorphic_failed: int = 0
+    #: The profile in force, in words (:meth:`conformance.suite.profile.ProfileInForce.describe`).
+    profile: str = "the 1.0 shape"
 
     def add(self, g: GameOutcome) -> None:
         self.games += 1
@@ -74,7 +76,7 @@ class Summary:
     def to_json(self) -> dict[str, Any]:
         """The summary as ``fuzz --json`` prints it (and the report's footer holds it)."""
         return {
-            "games": self.games, "decisions": self.decisions,
+            "games": self.games, "decisions": self.decisions, "profile": self.profile,
             "seconds": round(self.seconds, 3),
             "divergent_games": len(self.divergent),
             "divergences": sum(c.count for c in self.clusters.values()),

@@ -161,6 +161,7 @@ def test_a_bad_profile_member_is_one_line_and_the_fuzz_run_goes_on(
                      " is treated as left out"]
     data = json.loads(result.output[result.output.index("{"):])
     assert data["games"] == 6 and data["divergent_games"] == 0
+    assert data["profile"] == "money none"  # the summary names the profile in force
 
 
 def test_u_claimed_is_its_reading_and_left_out_until_the_reference_plays_it() -> None:

@@ -8,6 +8,7 @@ fuzzer on them); each test plays only those games."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections.abc import Iterable
 from typing import Any
@@ -174,3 +175,20 @@ def test_u_claimed_is_its_reading_and_left_out_until_the_reference_plays_it() ->
     entry = offer.rulesets["co-ban"]
     assert entry.readings["AMB.U-AUTOMATIC"] == "declared"
     assert entry.left_out_by(("U.AUTOMATIC",)) == "AMB.U-AUTOMATIC=declared"
+
+
+def test_a_divergence_under_a_profile_shrinks_to_a_1_0_fixture() -> None:
+    from conformance.fuzz.fixture import fixture_case
+    from conformance.fuzz.shrink import Shrinker
+
+    driver = shaped(["--profile", ALL], "send-to-own")
+    runner = GameRunner(FuzzConfig(shrink=False), driver=driver)
+    found = next(f for f in runner.trace(23).divergences if f.divergence.clause == "SEND.NOT-OWN")
+    shrunk = Shrinker(driver, budget=5.0).shrink(found.script, found.divergence, 23)
+    assert shrunk.divergence.signature == found.divergence.signature
+    assert shrunk.script.profile == found.script.profile
+    case = fixture_case(shrunk.script, shrunk.divergence, "fuzz-x", "replay")
+    last = case["script"][-1]
+    assert "sends" in last["do"] and last["expect"]["clause"] == "SEND.NOT-OWN"
+    lines = [x for x in case["script"] if isinstance(x, str)]
+    assert not any(re.search(r"eats \S+ with(;|$)", x) for x in lines)  # partners named

@@ -149,20 +149,28 @@ def test_money_is_not_compared_under_money_none() -> None:
     assert not summary.divergent, summary.to_json()["divergent"]
 
 
+@pytest.mark.parametrize("members, line, profile", [
+    (['lay_down="automatic"', 'money="none"'],
+     "hello: lay_down: 'automatic' is not one of 'explicit', 'auto'; lay_down is treated as"
+     " left out", "money none"),
+    (['u="claimed"', 'money="none"', 'actions=["draw","eat","discard","lay_down","send","u"]',
+      'readings={"AMB.U-AUTOMATIC":"automatic"}'],
+     "hello: readings: AMB.U-AUTOMATIC=automatic contradicts u: 'claimed', which plays"
+     " AMB.U-AUTOMATIC=declared; u is treated as left out",
+     "money none; actions draw, eat, discard, lay_down, send"),
+])
 def test_a_bad_profile_member_is_one_line_and_the_fuzz_run_goes_on(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, members: list[str], line: str, profile: str) -> None:
     monkeypatch.setenv("COLUMNS", "200")
-    impl = shlex.join(fake("bad_profile", 'lay_down="automatic"', 'money="none"',
-                           "--", "--profile", "no-money"))
+    impl = shlex.join(fake("bad_profile", *members, "--", "--profile", "no-money"))
     result = CliRunner().invoke(cli, ["fuzz", "--impl", impl, "--games", "6", "--json",
                                       "--no-shrink", "-q"])
     assert result.exit_code == 0, result.output
     lines = [x for x in result.output.splitlines() if x.startswith("hello:")]
-    assert lines == ["hello: lay_down: 'automatic' is not one of 'explicit', 'auto'; lay_down"
-                     " is treated as left out"]
+    assert lines == [line]
     data = json.loads(result.output[result.output.index("{"):])
     assert data["games"] == 6 and data["divergent_games"] == 0
-    assert data["profile"] == "money none"  # the summary names the profile in force
+    assert data["profile"] == profile  # the summary names the profile in force
 
 
 def test_u_claimed_is_its_reading_and_left_out_until_the_reference_plays_it() -> None:

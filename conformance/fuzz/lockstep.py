@@ -296,7 +296,10 @@ def _adopt(step: int, d: Decision, events: list[Any], script: GameScript, carry:
     if not all(isinstance(e, dict) for e in events):
         return None
     point = Point(script, step)
-    choice = check_move(point.game, script.profile, d.seat, d.action, events)
+    try:
+        choice = check_move(point.game, script.profile, d.seat, d.action, events)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:  # events not as 8.1, 8.2
+        raise Unreadable(f"the events of the implementation's own choice: {e!r}") from None
     refusal = choice.refusal
     if refusal is not None:
         what = refusal.move.get("type") if refusal.move else d.action.get("type")

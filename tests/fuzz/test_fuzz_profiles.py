@@ -200,3 +200,20 @@ def test_a_divergence_under_a_profile_shrinks_to_a_1_0_fixture() -> None:
     assert "sends" in last["do"] and last["expect"]["clause"] == "SEND.NOT-OWN"
     lines = [x for x in case["script"] if isinstance(x, str)]
     assert not any(re.search(r"eats \S+ with(;|$)", x) for x in lines)  # partners named
+
+
+def test_malformed_events_of_a_choice_are_a_protocol_divergence_not_a_crash() -> None:
+    from tests.fuzz.fakes import RewriteDriver
+
+    def hook(request: dict[str, Any], state: dict[str, Any], reply: dict[str, Any] | None
+             ) -> dict[str, Any] | None:
+        if reply is None or request.get("type") != "apply":
+            return reply
+        events = [{k: v for k, v in e.items() if k != "phoms"} for e in reply.get("events", [])]
+        return {**reply, "events": events} if reply.get("ok") else reply
+
+    driver = RewriteDriver(hook)
+    driver.config = parse_command_line(["--profile", "auto-lay"])
+    summary = fuzz(driver, range(3))
+    assert summary.outcomes.get("error", 0) == 0
+    assert "protocol" in clauses(summary), clauses(summary)

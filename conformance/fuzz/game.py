@@ -77,9 +77,19 @@ def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
     carry = Carry()
     resume: Resume = START
     avoid: dict[int, set[Action]] = {}
+    # The whole game is sent at once; once the implementation made a choice of its own, it
+    # is sent a shaped decision at a time, and later choices go on in the same game.
+    chunked = False
+
+    def go_on(now: GameScript, k: int, decision: Decision) -> GameScript | None:
+        for later in [i for i in avoid if i > k]:
+            del avoid[later]
+        return play_on(plan, (*now.decisions[:k], decision))
+
     while True:
         out = replay(driver, script, game_id, queries, attribute=False, resume=resume,
-                     carry=carry, keep_going=True)
+                     carry=carry, keep_going=True, go_on=go_on if chunked else None)
+        script = out.script or script
         trace.decisions += out.decisions
         trace.unsupported += len(out.unsupported)
         trace.script = script
@@ -94,6 +104,7 @@ def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
             return trace
         going: tuple[GameScript, Resume] | str | None
         if out.adopted is not None:
+            chunked = True
             going = _adopt(plan, script, out.adopted.step, out.adopted.decision, avoid)
         else:
             going = _go_on(plan, script, out.divergences[-1], avoid)

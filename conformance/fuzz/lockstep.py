@@ -24,6 +24,7 @@ the game goes on from there with the reference playing the same choice.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -91,6 +92,9 @@ class ReplayOutcome:
     complete: bool = True
     #: The implementation's choice at a shaped decision, adopted: the game goes on from it.
     adopted: Adopted | None = None
+    #: The script compared to the end (another one than the replay's after choices adopted
+    #: in the same game: ``go_on``).
+    script: GameScript | None = None
 
     @property
     def divergence(self) -> Divergence | None:
@@ -103,41 +107,90 @@ def _error_of(reply: dict[str, Any]) -> tuple[str, str]:
     return str(err.get("code")), str(err.get("message"))
 
 
+#: How a game goes on after the implementation's choice at decision ``k`` was adopted: the
+#: script (that game, decisions up to ``k`` kept) with ``decision`` at ``k``; None: it cannot.
+GoOn = Callable[[GameScript, int, Decision], "GameScript | None"]
+
+
 def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
            queries: frozenset[str] = frozenset({"legal_actions", "result"}),
            attribute: bool = True, resume: Resume = START, carry: Carry | None = None,
-           keep_going: bool = False) -> ReplayOutcome:
+           keep_going: bool = False, go_on: GoOn | None = None) -> ReplayOutcome:
     """Send the game, read the replies, and compare them from ``resume`` on, to the first
     divergence (with ``keep_going``: to the first one the same script cannot go past, see
-    :func:`passes`); each divergence with its deciding clause when ``attribute``."""
-    carry = carry or Carry()
-    setup = script.setup
-    sent: list[tuple[str, int, Pending]] = [(NEW_GAME, -1, driver.send(setup.new_game(game_id)))]
-    for i, d in enumerate(script.decisions):
-        if d.legal is not None and "legal_actions" in queries and (i, 0) >= resume:
-            sent.append((LEGAL, i, driver.send({"type": "legal_actions", "game": game_id})))
-        sent.append((RULING, i, driver.send({"type": "apply", "game": game_id, "seat": d.seat,
-                                             "action": d.action})))
-    n = len(script.decisions)
-    if script.result is not None and "result" in queries:
-        sent.append((RESULT, n, driver.send({"type": "result", "game": game_id})))
-    outcome = ReplayOutcome()
-    stopped = False
-    settlement: Divergence | None = None  # other payments at the end: the result says why
-    for kind, step, pending in sent:
-        reply = pending.result()  # always read: the replies of a pipelined game are owed
-        if kind == RESULT and settlement is not None:
+    :func:`passes`); each divergence with its deciding clause when ``attribute``.
+
+    With ``go_on``, the requests are sent up to one shaped decision at a time (a bare eat,
+    an automatic lay-down's discard), and a choice of the implementation's adopted there
+    goes on in the same game, by the script ``go_on`` gives (:attr:`ReplayOutcome.script`);
+    without it (or when the profile has no such decisions) the whole game is sent at once,
+    and an adoption ends the replay (:attr:`ReplayOutcome.adopted`)."""
+    reader = _Reader(script, carry or Carry(), resume, attribute, keep_going,
+                     "result" in queries)
+    sent: list[tuple[str, int, Pending]] = [
+        (NEW_GAME, -1, driver.send(script.setup.new_game(game_id)))]
+    i = 0
+    while True:
+        decisions = reader.script.decisions
+        n = len(decisions)
+        at_choice = False
+        while i < n:
+            d = decisions[i]
+            if d.legal is not None and "legal_actions" in queries and (i, 0) >= resume:
+                sent.append((LEGAL, i, driver.send({"type": "legal_actions", "game": game_id})))
+            sent.append((RULING, i, driver.send({"type": "apply", "game": game_id,
+                                                 "seat": d.seat, "action": d.action})))
+            i += 1
+            if go_on is not None and d.moves is not None:
+                at_choice = True
+                break
+        if not at_choice and reader.script.result is not None and "result" in queries:
+            sent.append((RESULT, n, driver.send({"type": "result", "game": game_id})))
+        for kind, step, pending in sent:
+            reader.read(kind, step, pending.result())  # always read: the replies are owed
+        sent = []
+        adopted, reader.outcome.adopted = reader.outcome.adopted, None
+        if adopted is not None and go_on is not None:
+            again = go_on(reader.script, adopted.step, adopted.decision)
+            if again is not None:
+                reader.script = reader.outcome.script = again
+                reader.stopped, reader.outcome.complete = False, True
+                i = adopted.step + 1
+                continue
+        reader.outcome.adopted = adopted
+        if reader.stopped or not at_choice:
+            return reader.finish()
+
+
+class _Reader:
+    """The comparison of one replay's replies, in order."""
+
+    def __init__(self, script: GameScript, carry: Carry, resume: Resume, attribute: bool,
+                 keep_going: bool, results: bool):
+        self.script, self.carry, self.resume = script, carry, resume
+        self.attribute, self.keep_going, self.results = attribute, keep_going, results
+        self.outcome = ReplayOutcome(script=script)
+        self.stopped = False
+        #: Other payments at the end of the game: the result says why.
+        self.settlement: Divergence | None = None
+
+    def _found(self, div: Divergence) -> None:
+        self.outcome.divergences.append(decide(div, self.script)[0] if self.attribute else div)
+
+    def read(self, kind: str, step: int, reply: dict[str, Any]) -> None:
+        script, outcome = self.script, self.outcome
+        if kind == RESULT and self.settlement is not None:
             impl = reply.get("result") if reply.get("ok") else None
-            settled = replace(settlement, results=(script.result, impl))
-            outcome.divergences.append(decide(settled, script)[0] if attribute else settled)
-            settlement = None
-            continue
-        if stopped or settlement is not None:
-            continue
-        if (step, _ORDER[kind]) < resume and not (kind == NEW_GAME and not reply.get("ok")):
-            continue
+            self._found(replace(self.settlement, results=(script.result, impl)))
+            self.settlement = None
+            return
+        if self.stopped or self.settlement is not None:
+            return
+        if (step, _ORDER[kind]) < self.resume and not (kind == NEW_GAME and not reply.get("ok")):
+            return
+        n = len(script.decisions)
         try:
-            div = _compare(kind, step, reply, script, carry)
+            div = _compare(kind, step, reply, script, self.carry)
         except Unreadable as e:
             at = script.decisions[step] if 0 <= step < n else None
             div = Divergence(ERROR, step, f"unreadable reply to {kind}: {e}", None, reply,
@@ -148,24 +201,25 @@ def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
             outcome.decisions += 1
             outcome.adopted = div
             if div.divergence is not None:
-                found = div.divergence
-                outcome.divergences.append(decide(found, script)[0] if attribute else found)
-            stopped, outcome.complete = True, False  # the rest was played for another choice
+                self._found(div.divergence)
+            self.stopped, outcome.complete = True, False  # the rest was for another choice
         elif div == UNSUPPORTED_PROBE:
             outcome.unsupported.append(step)
         elif isinstance(div, Divergence) and div.kind == EVENTS and div.same_state and \
-                _ends_game(script, step) and "result" in queries and script.result is not None:
-            settlement = div
+                _ends_game(script, step) and self.results and script.result is not None:
+            self.settlement = div
         elif isinstance(div, Divergence):
-            outcome.divergences.append(decide(div, script)[0] if attribute else div)
-            if not (keep_going and passes(div, script)):
-                stopped = True
+            self._found(div)
+            if not (self.keep_going and passes(div, script)):
+                self.stopped = True
                 outcome.complete = False
         elif kind == RULING:
             outcome.decisions += 1
-    if settlement is not None:  # no result came
-        outcome.divergences.append(decide(settlement, script)[0] if attribute else settlement)
-    return outcome
+
+    def finish(self) -> ReplayOutcome:
+        if self.settlement is not None:  # no result came
+            self._found(self.settlement)
+        return self.outcome
 
 
 def passes(div: Divergence, script: GameScript) -> bool:

@@ -105,9 +105,20 @@ def test_the_implementations_own_legal_choices_are_adopted(
         return real(plan, script, k, decision, avoid)
 
     monkeypatch.setattr(fuzz_game, "_adopt", spy)
-    summary = fuzz(shaped(["--profile", "auto-lay,bare-eat"]), range(12))
+    starts: list[int] = []
+
+    class Counting(InProcessDriver):
+        def send(self, message: dict[str, Any]) -> Any:
+            if message.get("type") == "new_game":
+                starts.append(1)
+            return super().send(message)
+
+    driver = Counting(config=parse_command_line(["--profile", "auto-lay,bare-eat"]))
+    summary = fuzz(driver, range(12))
     assert adopted, "no game made another choice than the reference's"
     assert not summary.divergent, summary.to_json()["divergent"]
+    # after its first choice of its own, a game goes on in the same game: one start more
+    assert len(starts) == 12 + len(adopted)
 
 
 @pytest.mark.parametrize("name, clause, game", [

@@ -228,3 +228,16 @@ def test_malformed_events_of_a_choice_are_a_protocol_divergence_not_a_crash() ->
     summary = fuzz(driver, range(3))
     assert summary.outcomes.get("error", 0) == 0
     assert "protocol" in clauses(summary), clauses(summary)
+
+
+def test_the_hello_schema_takes_readings_keyed_by_ruleset_as_hello_readings_does() -> None:
+    from conformance.protocol.schemas import reply_schema_problem
+    from reference_impl.profiles import hello_readings
+
+    hello = {**shaped([]).start(), "id": 0, "ok": True,
+             "readings": {"AMB.CHOT-PRICE": "four", "hoi-quan-bai": {"AMB.HOLD-BACK": "lay-all"}}}
+    assert reply_schema_problem("hello", hello) is None
+    assert hello_readings(hello, "hoi-quan-bai") == {"AMB.CHOT-PRICE": "four",
+                                                     "AMB.HOLD-BACK": "lay-all"}
+    bad = {**hello, "readings": {"hoi-quan-bai": {"hold-back": "lay-all"}}}
+    assert reply_schema_problem("hello", bad) is not None

@@ -110,8 +110,8 @@ class Table:
 
     def adopt(self, seat: int, moves: Sequence[Mapping[str, Any]]) -> Ruling:
         """Play the 1.0 actions of a shaped decision chosen elsewhere (the implementation's
-        lay-down and sends, its partners); the first refusal, else their events together,
-        as this shape reports them."""
+        lay-down and sends, its partners, recorded); their events together, as this shape
+        reports them, or the first refusal (the game is then left part-way: drop it)."""
         events: list[dict[str, Any]] = []
         for move in moves:
             ruling = self.game.apply(seat, from_json(dict(move)))

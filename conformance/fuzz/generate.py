@@ -76,6 +76,8 @@ def play_on(plan: GamePlan, prefix: tuple[Decision, ...] = (),
     for d in prefix:
         apply_moves(game, d.seat, d.action, d.moves)
     table = Table(game, plan.profile)
+    shaped = table.shaped is not None
+    as_json = action_json if shaped else to_json  # the 1.0 shape: as fast as the engine
     rng = random.Random(plan.seed ^ 0x5EED) if not prefix and not avoid else random.Random(
         f"{plan.seed}:{len(prefix)}:{sorted(map(repr, avoid))}")
     them_vong = bool(game_params(plan.setup)["rounds.them_vong"])
@@ -92,24 +94,24 @@ def play_on(plan: GamePlan, prefix: tuple[Decision, ...] = (),
             pseat, probe = _probe(game, seat, legal, rng, them_vong, plan.profile)
             ruling, moves = table.apply(pseat, probe)
             if not ruling.ok:
-                decisions.append(Decision(pseat, action_json(probe), ruling.to_json(), None,
+                decisions.append(Decision(pseat, as_json(probe), ruling.to_json(), None,
                                           True))
             else:  # the probe happened to be legal: it stands as the decision
-                decisions.append(Decision(pseat, action_json(probe), ruling.to_json(),
+                decisions.append(Decision(pseat, as_json(probe), ruling.to_json(),
                                           legal_json, moves=moves))
                 avoid = frozenset()
                 continue
         action = seats[seat].choose(game, seat, allowed, rng)
-        if action in avoid or not table.takes(action):
+        if action in avoid or (shaped and not table.takes(action)):
             action = rng.choice(allowed)
         ruling, moves = table.apply(seat, action)
         if not ruling.ok:
             # A policy's multi-phỏm lay-down the rules refuse: keep the ruling (a probe),
             # then play a listed action instead.
-            decisions.append(Decision(seat, action_json(action), ruling.to_json(), None, True))
+            decisions.append(Decision(seat, as_json(action), ruling.to_json(), None, True))
             action = rng.choice(allowed)
             ruling, moves = table.apply(seat, action)
-        decisions.append(Decision(seat, action_json(action), ruling.to_json(), legal_json,
+        decisions.append(Decision(seat, as_json(action), ruling.to_json(), legal_json,
                                   moves=moves))
         avoid = frozenset()
     return GameScript(plan.setup, table.start_events(), tuple(decisions), table.result(),

@@ -145,4 +145,5 @@ def offer_of_hello(hello: dict[str, Any]) -> Offer:
     if unknown:
         problems.append(f"hello: readings: unknown ruleset(s) {', '.join(unknown)}")
     declared = any(m in hello for m in MEMBERS)
-    return Offer(out, shape.profile, tuple(problems), declared)
+    profile = DEFAULT if shape.profile.is_default else shape.profile  # DEFAULT itself: fast
+    return Offer(out, profile, tuple(problems), declared)

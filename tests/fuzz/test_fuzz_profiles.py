@@ -184,16 +184,16 @@ def test_a_bad_profile_member_is_one_line_and_the_fuzz_run_goes_on(
     assert data["profile"] == profile  # the summary names the profile in force
 
 
-def test_u_claimed_is_its_reading_and_left_out_until_the_reference_plays_it() -> None:
+def test_u_claimed_is_played_under_its_reading() -> None:
     from conformance.fuzz.offer import offer_of_hello
 
     hello = {"rulesets": [{"id": "co-ban", "options": {}, "players": [4]}], "readings": {},
              "u": "claimed", "actions": ["draw", "eat", "discard", "lay_down", "send", "u"]}
     offer = offer_of_hello(hello)
     assert not offer.problems and offer.shape.u == "claimed"
-    entry = offer.rulesets["co-ban"]
-    assert entry.readings["AMB.U-AUTOMATIC"] == "declared"
-    assert entry.left_out_by(("U.AUTOMATIC",)) == "AMB.U-AUTOMATIC=declared"
+    assert offer.rulesets["co-ban"].played["AMB.U-AUTOMATIC"] == "declared"
+    summary = fuzz(shaped(["--profile", "auto-lay,bare-eat,claimed-u,no-money"]), range(15))
+    assert not summary.divergent and not summary.left_out, summary.to_json()["divergent"]
 
 
 def test_a_divergence_under_a_profile_shrinks_to_a_1_0_fixture() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any
 
 import click
@@ -45,23 +45,6 @@ def _use(ctx: click.Context, param: click.Parameter, value: str | None) -> str |
     return value
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="phom-conformance")
-@click.option("--spec", type=click.Path(exists=True, file_okay=False), metavar="DIR",
-              envvar=paths.ENV_SPEC, callback=_use, expose_value=False, is_eager=True,
-              help="Use this spec/ directory (default: the checkout's, inside a source"
-                   " checkout, else the installed copy).")
-@click.option("--features", type=click.Path(exists=True, file_okay=False), metavar="DIR",
-              envvar=paths.ENV_FEATURES, callback=_use, expose_value=False, is_eager=True,
-              help="Use this features/ directory (default: as for --spec).")
-def cli() -> None:
-    """Rule specification and conformance test kit for Phỏm (Tá lả).
-
-    Inside a source checkout the commands use its spec/ and features/; elsewhere the copy
-    installed with the kit. The first line (on stderr) says which.
-    """
-
-
 def announce(callback: Callable[..., Any]) -> Callable[..., Any]:
     """``callback``, first saying on stderr which spec/ and features/ are in use.
 
@@ -77,11 +60,59 @@ def announce(callback: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-for _name in COMMANDS:
-    _command = importlib.import_module(f"conformance.commands.{_name}").command
-    if _name not in NO_DATA and _command.callback is not None:
-        _command.callback = announce(_command.callback)
-    cli.add_command(_command)
+class LazyCommands(MutableMapping[str, click.Command]):
+    """The group's commands by name, each module imported the first time its command is
+    looked up: a command pays only for its own imports (``--help`` imports them all)."""
+
+    def __init__(self, names: list[str]):
+        self._names = list(names)
+        self._loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self._loaded:
+            if name not in self._names:
+                raise KeyError(name)
+            command = importlib.import_module(f"conformance.commands.{name}").command
+            if name not in NO_DATA and command.callback is not None:
+                command.callback = announce(command.callback)
+            self._loaded[name] = command
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        if name not in self._names:
+            self._names.append(name)
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        self._names.remove(name)
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+             commands=LazyCommands(COMMANDS))
+@click.version_option(package_name="phom-conformance")
+@click.option("--spec", type=click.Path(exists=True, file_okay=False), metavar="DIR",
+              envvar=paths.ENV_SPEC, callback=_use, expose_value=False, is_eager=True,
+              help="Use this spec/ directory (default: the checkout's, inside a source"
+                   " checkout, else the installed copy).")
+@click.option("--features", type=click.Path(exists=True, file_okay=False), metavar="DIR",
+              envvar=paths.ENV_FEATURES, callback=_use, expose_value=False, is_eager=True,
+              help="Use this features/ directory (default: as for --spec).")
+def cli() -> None:
+    """Rule specification and conformance test kit for Phỏm (Tá lả).
+
+    Inside a source checkout the commands use its spec/ and features/; elsewhere the copy
+    installed with the kit. The first line (on stderr) says which.
+    """
 
 
 def _misplaced(e: click.NoSuchOption) -> str | None:

@@ -25,9 +25,9 @@ import queue
 import re
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from conformance.errors import HarnessError, ImplError
 from conformance.outcomes import Outcome, ScenarioResult
@@ -41,6 +41,9 @@ from conformance.runner import (
     unsupported,
 )
 
+T = TypeVar("T")
+R = TypeVar("R")
+
 #: How often the parent looks at its workers while it waits for a result.
 _POLL = 0.5
 #: Seconds a stopped worker gets to close its implementation before it is killed.
@@ -53,6 +56,41 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+#: The function a :func:`fork_map` pool applies (set in the parent before it forks).
+_TASK: Callable[[Any], Any] | None = None
+
+
+def _call(item: Any) -> Any:
+    assert _TASK is not None
+    return _TASK(item)
+
+
+def fork_map(function: Callable[[T], R], items: Sequence[T],
+             jobs: int | None = None) -> Iterator[R]:
+    """``function`` of each of ``items``, in their order, computed in ``jobs`` forked workers
+    (default: the number of cores); each result is yielded as soon as it and those before it
+    are in. The workers inherit what the parent loaded (the suite, the spec): nothing is
+    loaded twice. With one job, one item or no fork on this platform, it runs here.
+
+    ``function`` need not be picklable (it is inherited); the items and results must be.
+    """
+    global _TASK
+    jobs = min(jobs or default_jobs(), len(items))
+    try:
+        ctx = multiprocessing.get_context("fork")
+    except ValueError:
+        jobs = 1
+    if jobs <= 1:
+        yield from map(function, items)
+        return
+    _TASK = function
+    try:
+        with ctx.Pool(jobs) as pool:
+            yield from pool.imap(_call, items, chunksize=1)
+    finally:
+        _TASK = None
 
 
 _REQUEST_REF = re.compile(r"\brequest (\d+) \(")

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from conformance.commands.options import sweep_options
 from conformance.commands.run import check_rulesets, load_all_scenarios
+from conformance.parallel import default_jobs
 from conformance.reports.outputs import EXIT_CONFORMANT, EXIT_FAILURES, EXIT_HARNESS
 from conformance.runner import select
 
@@ -26,17 +28,14 @@ _SHOWN = 60
 
 
 @click.command("miniatures")
-@click.option("--check", is_flag=True,
-              help="Exit 1 when a scenario passes on every miniature, or fails only in its"
-                   " setup (Given/When) or the end-of-scenario checks.")
+@sweep_options("Exit 1 when a scenario passes on every miniature, or fails only in its"
+               " setup (Given/When) or the end-of-scenario checks.")
 @click.option("--miniature", "only", multiple=True, metavar="ID",
               help="Only this miniature (repeatable); see --list.")
-@click.option("--ruleset", "rulesets", multiple=True, metavar="R",
-              help="Only scenarios of this ruleset (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the board as JSON.")
 @click.option("--list", "list_only", is_flag=True, help="List the miniatures and exit.")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
-def command(check: bool, only: tuple[str, ...], rulesets: tuple[str, ...],
+def command(check: bool, rulesets: tuple[str, ...], jobs: int | None, only: tuple[str, ...],
             as_json: bool, list_only: bool,
             paths: tuple[str, ...]) -> None:
     """Run the suite (or the feature/fixture files PATHS) in-process against every miniature
@@ -67,7 +66,7 @@ def command(check: bool, only: tuple[str, ...], rulesets: tuple[str, ...],
     if not as_json:
         click.echo(f"{len(scenarios)} scenarios against {len(chosen)} miniatures"
                    " (expectation: failed at a Then step)")
-    board = run_miniatures(scenarios, chosen, on_done=tell)
+    board = run_miniatures(scenarios, chosen, on_done=tell, jobs=jobs or default_jobs())
     sources = {r.id: r.source for rs in board.results.values() for r in rs.values()}
     if as_json:
         click.echo(json.dumps(board.to_json(), ensure_ascii=False, indent=2))

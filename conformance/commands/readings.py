@@ -22,6 +22,7 @@ from typing import Any
 
 import click
 
+from conformance.commands.options import sweep_options
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.protocol import Driver, Pending
 from phomspec import Ambiguity, SpecError, load_spec, resolve_ruleset
@@ -184,10 +185,16 @@ def _same_replies(driver: Driver, exchanges: list[Exchange]) -> bool:
             again = driver.send(request).result()
         except Exception:
             return False
-        if reply is not None and {k: v for k, v in again.items() if k != "id"} != \
-                {k: v for k, v in reply.items() if k != "id"}:
+        if reply is not None and not _same_reply(again, reply):
             return False
     return True
+
+
+def _same_reply(again: dict[str, Any], reply: dict[str, Any]) -> bool:
+    """Whether two replies are equal but for their ``id`` (without copying them)."""
+    if len(again) - ("id" in again) != len(reply) - ("id" in reply):
+        return False
+    return all(k == "id" or (k in reply and reply[k] == v) for k, v in again.items())
 
 
 def _run(driver: Driver, scenarios: Sequence[Any],
@@ -228,62 +235,82 @@ def play(scenarios: Sequence[Any], make_driver: MakeDriver) -> dict[str, _Played
     return out
 
 
+def _chunks(length: int, count: int) -> list[tuple[int, int]]:
+    """``range(length)`` cut into at most ``count`` runs of consecutive indices (start, end)."""
+    size = max(1, -(-length // max(1, count)))
+    return [(i, min(i + size, length)) for i in range(0, length, size)]
+
+
 def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
           make_driver: MakeDriver = reference,
-          on_row: Callable[[Row], None] | None = None) -> list[Row]:
+          on_row: Callable[[Row], None] | None = None, *, jobs: int = 1) -> list[Row]:
     """Play ``scenarios`` on ``make_driver({})``, then on ``make_driver`` of each alternative
     reading, one at a time; one row per alternative.
 
     Only what can change is run again: a scenario of a ruleset that takes another reading,
     with no tag on the ambiguity, one of whose games the reading gives other parameters,
-    and whose requests get another reply under the reading."""
-    from conformance.suite.support import held_readings
+    and whose requests get another reply under the reading.
 
-    base = play(scenarios, make_driver)
+    ``jobs``: worker processes (conformance.parallel.fork_map). The first play is cut into
+    runs of scenarios, each on its own session (a game's replies do not depend on the games
+    before it); each alternative then runs whole in one worker, as it would here, so the
+    rows are the same whatever ``jobs`` is."""
+    from conformance.parallel import fork_map
+
+    base: dict[str, _Played] = {}
+    for part in fork_map(lambda run: play(scenarios[run[0]:run[1]], make_driver),
+                         _chunks(len(scenarios), 4 * jobs if jobs > 1 else 1), jobs):
+        base.update(part)
     params = _Params()
     rows = []
-    for alt in alts:
-        row = Row(alt)
-        declared = {alt.ambiguity: alt.reading}
-        candidates = []
-        for sc in scenarios:
-            if sc.ruleset not in alt.rulesets:
-                continue
-            held = held_readings(sc).get(alt.ambiguity)
-            if held is not None and held != alt.reading:
-                row.tagged += 1  # skipped by an implementation that declares the reading
-            elif sc.id in base and _changes(params, base[sc.id].exchanges, alt):
-                candidates.append(sc)
-        todo = []
-        if candidates:
-            replay = make_driver(declared)
-            replay.start()
-            try:
-                todo = [sc for sc in candidates if not _same_replies(replay, base[sc.id].exchanges)]
-            finally:
-                replay.close()
-        row.run = len(todo)
-        if todo:
-            by_id = {sc.id: sc for sc in todo}
-            for result in _run(make_driver(declared), todo):
-                was = base[result.id].result.outcome
-                if result.outcome not in (was, Outcome.SKIPPED):
-                    row.findings.append(Finding(alt, result, was, by_id[result.id].ruleset))
+    for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver), alts, jobs):
         rows.append(row)
         if on_row:
             on_row(row)
     return rows
 
 
+def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], params: _Params,
+         make_driver: MakeDriver) -> Row:
+    """What one alternative reading does to the suite played as ``base``."""
+    from conformance.suite.support import held_readings
+
+    row = Row(alt)
+    declared = {alt.ambiguity: alt.reading}
+    candidates = []
+    for sc in scenarios:
+        if sc.ruleset not in alt.rulesets:
+            continue
+        held = held_readings(sc).get(alt.ambiguity)
+        if held is not None and held != alt.reading:
+            row.tagged += 1  # skipped by an implementation that declares the reading
+        elif sc.id in base and _changes(params, base[sc.id].exchanges, alt):
+            candidates.append(sc)
+    todo = []
+    if candidates:
+        replay = make_driver(declared)
+        replay.start()
+        try:
+            todo = [sc for sc in candidates if not _same_replies(replay, base[sc.id].exchanges)]
+        finally:
+            replay.close()
+    row.run = len(todo)
+    if todo:
+        by_id = {sc.id: sc for sc in todo}
+        for result in _run(make_driver(declared), todo):
+            was = base[result.id].result.outcome
+            if result.outcome not in (was, Outcome.SKIPPED):
+                row.findings.append(Finding(alt, result, was, by_id[result.id].ruleset))
+    return row
+
+
 @click.command("readings")
-@click.option("--check", is_flag=True,
-              help="Fail (exit 1) naming every scenario that changes under a reading it has"
-                   " no @reading: tag for.")
-@click.option("--ruleset", "rulesets", multiple=True, metavar="ID",
-              help="Only scenarios of this ruleset (repeatable).")
+@sweep_options("Fail (exit 1) naming every scenario that changes under a reading it has"
+               " no @reading: tag for.")
 @click.option("--ambiguity", "only", multiple=True, metavar="AMB.X[=READING]",
               help="Only this ambiguity, or this one reading (repeatable).")
-def command(check: bool, rulesets: tuple[str, ...], only: tuple[str, ...]) -> None:
+def command(check: bool, rulesets: tuple[str, ...], jobs: int | None,
+            only: tuple[str, ...]) -> None:
     """Play the suite on the reference under every alternative reading that has parameters
     (spec/ambiguities.yaml), one at a time, declared as an implementation declares it, and
     count the scenarios whose outcome each one changes.
@@ -295,6 +322,7 @@ def command(check: bool, rulesets: tuple[str, ...], only: tuple[str, ...]) -> No
     from rich.table import Table
 
     from conformance.errors import HarnessError, ScenarioError
+    from conformance.parallel import default_jobs
     from conformance.suite.discover import load_scenarios
     from reference_impl.serve_config import ConfigError
 
@@ -315,7 +343,8 @@ def command(check: bool, rulesets: tuple[str, ...], only: tuple[str, ...]) -> No
         scenarios = [s for s in scenarios if s.ruleset in wanted]
         rows = sweep(scenarios, alts, reference,
                      on_row=lambda r: err.print(f"  {r.alternative.label}: {r.run} run,"
-                                                f" {len(r.findings)} changed"))
+                                                f" {len(r.findings)} changed"),
+                     jobs=jobs or default_jobs())
     except (ScenarioError, SpecError, ConfigError) as e:
         err.print(f"error: {e}")
         sys.exit(2)

@@ -22,6 +22,7 @@ from typing import Any
 from conformance.drivers.inprocess import InProcessDriver
 from conformance.miniatures import MINIATURES, Miniature
 from conformance.outcomes import ORDER, Outcome, ScenarioResult
+from conformance.parallel import fork_map
 from conformance.runner import Runner, RunOptions, ScenarioLike
 
 #: A failing step's label (conformance.suite.model.Step.label): "file:line: Then text"; the
@@ -111,14 +112,19 @@ def run_miniatures(
     *,
     strict: bool = False,
     on_done: Callable[[type[Miniature], dict[str, int]], None] | None = None,
+    jobs: int = 1,
 ) -> Board:
-    """Run ``scenarios`` on each of ``miniatures`` in-process (no transcripts kept)."""
+    """Run ``scenarios`` on each of ``miniatures`` in-process (no transcripts kept), each
+    miniature in one session, ``jobs`` of them at once (conformance.parallel.fork_map)."""
     board = Board(scenarios=[str(s.id) for s in scenarios])
-    for miniature in miniatures:
+
+    def one(miniature: type[Miniature]) -> dict[str, ScenarioResult]:
         runner = Runner(miniature_driver(miniature, strict=strict),
                         RunOptions(transcripts="none", max_restarts=len(scenarios)))
-        run = runner.run(scenarios)
-        board.results[miniature.id] = {r.id: r for r in run.results}
+        return {r.id: r for r in runner.run(scenarios).results}
+
+    for miniature, results in zip(miniatures, fork_map(one, miniatures, jobs), strict=True):
+        board.results[miniature.id] = results
         if on_done is not None:
             on_done(miniature, board.counts(miniature.id))
     return board

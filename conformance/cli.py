@@ -30,7 +30,7 @@ COMMANDS = [
     "fuzz",
     "mutate",
     "miniatures",
-    "run", "smoke", "report", "baseline", "bench",
+    "run", "smoke", "report", "baseline", "bench", "speed",
     "steps",
     "export",
 ]

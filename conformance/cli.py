@@ -34,8 +34,9 @@ COMMANDS = [
     "steps",
     "export",
 ]
-#: Commands that read neither spec/ nor features/ (only reports): they say nothing of them.
-NO_DATA = {"report", "baseline"}
+#: Commands that read neither spec/ nor features/ (only reports, or only other commands'
+#: output): they say nothing of them.
+NO_DATA = {"report", "baseline", "speed"}
 _DATA_OPTIONS = ("--spec", "--features")
 
 

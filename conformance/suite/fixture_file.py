@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,7 @@ from conformance.suite.steps.grammar import parse_action_line
 from phomspec import list_rulesets
 from phomspec.paths import spec_dir
 from phomspec.problems import Problem
-from phomspec.yamlio import Document, SpecSyntaxError, read_document
+from phomspec.yamlio import Document, SpecSyntaxError, parse_text, read_document
 
 
 @dataclass(frozen=True)
@@ -214,14 +214,29 @@ def _sibling_index(path: Path) -> FixtureIndex:
         if other.resolve() == path.resolve():
             continue
         try:
-            doc = read_document(other)
-        except SpecSyntaxError:
+            text = other.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
             continue
-        data = doc.data
-        if isinstance(data, dict) and not _schema_problems(data, doc, str(other)):
-            deals |= _index_deals(data, doc, str(other))
-            scripts |= _index_scripts(data, doc, str(other))
+        named = _named_in(str(other), text)
+        if named is not None:
+            deals |= named[0]
+            scripts |= named[1]
     return FixtureIndex(deals, scripts)
+
+
+@lru_cache(maxsize=256)
+def _named_in(file: str, text: str) -> tuple[dict[str, NamedDeal], dict[str, NamedScript]] | None:
+    """The named deals and scripts of fixture file ``file`` holding ``text``; None when it
+    does not parse or fails its schema. Cached by content: validating every file of a
+    directory parses each sibling once, not once per file."""
+    try:
+        doc = parse_text(text, Path(file))
+    except SpecSyntaxError:
+        return None
+    data = doc.data
+    if isinstance(data, dict) and not _schema_problems(data, doc, file):
+        return _index_deals(data, doc, file), _index_scripts(data, doc, file)
+    return None
 
 
 def _load_error(problems: Sequence[Problem]) -> ScenarioError:

@@ -12,6 +12,7 @@ import json
 import os
 import threading
 import time
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from json.scanner import make_scanner
 from typing import Any
 
@@ -32,6 +33,21 @@ def parse_line(line: bytes) -> Any:
     if end != len(text) and text[end:].strip():
         return json.loads(line)
     return value
+
+
+_compact = json.JSONEncoder(separators=(",", ":"))
+#: json's C encoder, made once (``JSONEncoder.encode`` makes one per call, most of its cost);
+#: no circular-reference check: a request is a tree.
+_c_encode = (c_make_encoder(None, _compact.default, encode_basestring_ascii, None, ":", ",",
+                            False, False, True) if c_make_encoder is not None else None)
+
+
+def encode_line(value: Any) -> bytes:
+    """``value`` as one compact JSON line with its newline: the bytes of
+    ``json.dumps(value, separators=(",", ":")) + "\n"``."""
+    if _c_encode is None or not isinstance(value, dict):
+        return _compact.encode(value).encode() + b"\n"
+    return "".join(_c_encode(value, 0)).encode() + b"\n"
 
 
 def quote(data: bytes | str, limit: int = QUOTE_BYTES) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import json
 import os
 import select
 import shlex
@@ -26,6 +25,7 @@ from conformance.drivers.pipes import (
     StderrTail,
     StdoutReader,
     TooLong,
+    encode_line,
     parse_line,
     quote,
 )
@@ -50,8 +50,6 @@ DEFAULT_HELLO_TIMEOUT = 20.0
 DEFAULT_MAX_LINE_BYTES = 1 << 20
 #: Buffered requests are written once this many bytes wait (the child starts early).
 _FLUSH_AT = 1 << 12
-#: One encoder for every request: json.dumps with keyword arguments builds a new one per call.
-_encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 class _SubprocessPending(Pending):
@@ -230,8 +228,7 @@ class SubprocessDriver(Driver):
             pending.error = self._broken
             return pending
         out = self._out
-        out += _encode(request).encode()
-        out += b"\n"
+        out += encode_line(request)
         self._outstanding.append(pending)
         if len(out) >= _FLUSH_AT:
             try:

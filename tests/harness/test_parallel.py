@@ -160,3 +160,25 @@ def test_a_result_still_on_its_way_is_waited_for(monkeypatch: pytest.MonkeyPatch
     one, two = both(60, {})
     assert one == two
     assert all(r["outcome"] is Outcome.PASS for r in two[0])
+
+
+def test_fork_map_gives_the_results_in_order_from_its_workers() -> None:
+    from conformance.parallel import fork_map
+
+    seen = os.getpid()
+    items = list(range(12))
+    # a closure (not picklable): the workers inherit it
+    got = list(fork_map(lambda i: (i * i, os.getpid() != seen), items, jobs=2))
+    assert [g[0] for g in got] == [i * i for i in items]
+    assert all(g[1] for g in got)  # computed in the workers
+    assert list(fork_map(lambda i: (i * i, os.getpid() == seen), items, jobs=1)) == [
+        (i * i, True) for i in items]
+
+
+def test_the_cli_imports_only_the_command_it_runs() -> None:
+    probe = ("import sys, conformance.cli as c; loaded = lambda: sorted(m for m in sys.modules"
+             " if m.startswith('conformance.commands.') and m != 'conformance.commands.options');"
+             " print(loaded()); c.cli.commands['steps']; print(loaded())")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out == ["[]", "['conformance.commands.steps']"]

@@ -42,7 +42,9 @@ def _probe(game: Game, seat: int, legal: list[Action], rng: random.Random,
     kind = rng.randrange(4)
     hand = [c for c in range(52) if game.hand(seat) >> c & 1]
     them_vong = them_vong and profile.takes("pass")
-    if kind == 0:
+    if kind == 0 or (not hand and not them_vong):
+        # An empty hand (a tái turn after a declined ù laid all but the discard) has no card
+        # of its own to probe with.
         not_in_hand = [c for c in range(52) if c not in hand]
         return seat, Discard(Card(rng.choice(not_in_hand)))
     if kind == 1:

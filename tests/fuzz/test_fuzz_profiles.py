@@ -241,3 +241,10 @@ def test_the_hello_schema_takes_readings_keyed_by_ruleset_as_hello_readings_does
                                                      "AMB.HOLD-BACK": "lay-all"}
     bad = {**hello, "readings": {"hoi-quan-bai": {"hold-back": "lay-all"}}}
     assert reply_schema_problem("hello", bad) is not None
+
+
+def test_a_probe_on_an_empty_hand_under_claimed_u() -> None:
+    """Game 268 of seed 0 reaches a tái turn with an empty hand (a declined ù laid nine cards
+    and discarded the tenth); a probe there once crashed the game on the reference side."""
+    summary = fuzz(shaped(["--profile", "claimed-u"]), [268], probe_rate=1.0)
+    assert summary.games == 1 and not summary.divergent, summary.to_json()["divergent"]

@@ -171,7 +171,16 @@ class Game:
             for listed in self._legal_cache:
                 if listed is action:  # the trusted path: legal_actions() found it legal
                     st.events = []
-                    do_action(st, seat, action)
+                    # The most frequent two as do_action does them, without its isinstance
+                    # chain: declining a pending ù first.
+                    if type(action) is Discard:
+                        st.u_pending = None
+                        turns.do_discard(st, seat, action)
+                    elif type(action) is Draw:
+                        st.u_pending = None
+                        turns.do_draw(st, seat, action)
+                    else:
+                        do_action(st, seat, action)
                     self.version += 1
                     ruling = _new(Accepted)  # Accepted(events) without its __init__
                     ruling.events = tuple(st.events)

@@ -159,10 +159,11 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act (made once per accepted action)."""
-        if self._legal_version != self.version:
-            self._legal_cache = legal.legal_actions(self.st)
-            self._legal_version = self.version
-        return list(self._legal_cache)
+        if self._legal_version == self.version:
+            return self._legal_cache[:]
+        listed = self._legal_cache = legal.legal_actions(self.st)
+        self._legal_version = self.version
+        return listed[:]
 
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""

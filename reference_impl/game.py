@@ -159,10 +159,11 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act (made once per accepted action)."""
-        if self._legal_version != self.version:
-            self._legal_cache = legal.legal_actions(self.st)
-            self._legal_version = self.version
-        return list(self._legal_cache)
+        if self._legal_version == self.version:
+            return self._legal_cache[:]
+        listed = self._legal_cache = legal.legal_actions(self.st)
+        self._legal_version = self.version
+        return listed[:]
 
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""
@@ -171,7 +172,16 @@ class Game:
             for listed in self._legal_cache:
                 if listed is action:  # the trusted path: legal_actions() found it legal
                     st.events = []
-                    do_action(st, seat, action)
+                    # The most frequent two as do_action does them, without its isinstance
+                    # chain: declining a pending ù first.
+                    if type(action) is Discard:
+                        st.u_pending = None
+                        turns.do_discard(st, seat, action)
+                    elif type(action) is Draw:
+                        st.u_pending = None
+                        turns.do_draw(st, seat, action)
+                    else:
+                        do_action(st, seat, action)
                     self.version += 1
                     ruling = _new(Accepted)  # Accepted(events) without its __init__
                     ruling.events = tuple(st.events)

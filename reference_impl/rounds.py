@@ -25,19 +25,19 @@ def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
     st.turn_pile = k
     st.turn_drew = False
     st.turn_sent = False
-    st.final_round = k == 3  # ROUND.COUNT-BY-PILE
-    st.tai = st.final_round and st.had_final[seat]  # ROUND.TAI
-    if st.final_round:
-        if not st.had_final[seat]:
+    final = st.final_round = k == 3  # ROUND.COUNT-BY-PILE
+    tai = False
+    if final:
+        tai = st.had_final[seat]  # ROUND.TAI
+        if not tai:
             st.had_final[seat] = True
             st.first_final[seat] = st.turn_no
         st.last_final[seat] = st.turn_no
+    st.tai = tai
     st.eater_before_turn = st.latest_eater
     st.phase = DRAW_OR_EAT
     if announce:
-        st.events.append(
-            {"type": "turn", "seat": seat, "final_round": st.final_round, "tai": st.tai}
-        )
+        st.events.append({"type": "turn", "seat": seat, "final_round": final, "tai": tai})
 
 
 def all_piles_full(st: GameState) -> bool:

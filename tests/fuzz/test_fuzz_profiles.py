@@ -248,3 +248,11 @@ def test_a_probe_on_an_empty_hand_under_claimed_u() -> None:
     and discarded the tenth); a probe there once crashed the game on the reference side."""
     summary = fuzz(shaped(["--profile", "claimed-u"]), [268], probe_rate=1.0)
     assert summary.games == 1 and not summary.divergent, summary.to_json()["divergent"]
+
+
+def test_a_pending_u_stays_claimable_on_an_automatic_lay_down_turn() -> None:
+    """Under lay_down: auto the final-round turn lists discards only, but a pending ù's claim
+    stays listed (games 167, 174 and 696 of seed 0 reach an ù the seat can only claim)."""
+    summary = fuzz(shaped(["--profile", "auto-lay,bare-eat,claimed-u,no-money"]),
+                   [167, 174, 696])
+    assert summary.games == 3 and not summary.divergent, summary.to_json()["divergent"]

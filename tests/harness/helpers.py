@@ -9,7 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
+from click.testing import CliRunner
 
+from conformance.cli import main
 from conformance.errors import ScenarioSkipped, StepFailure
 from conformance.protocol import DonePending, Driver, Pending
 from reference_impl.cards import format_card
@@ -129,3 +132,18 @@ def check_report_file(path: Path, planned: int) -> list[dict[str, Any]]:
     assert records[-1]["complete"] is True
     assert sum(records[-1]["totals"].values()) == planned
     return body
+
+
+def invoke_main(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
+    """``phom-conformance ARGS`` run in-process through its console entry point: (exit code,
+    stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["phom-conformance", *args])
+    with CliRunner().isolation() as streams:
+        try:
+            main()
+            code = 0
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else int(e.code is not None)
+        out = streams[0].getvalue().decode()
+        err = streams[1].getvalue().decode() if streams[1] is not None else ""
+    return code, out, err

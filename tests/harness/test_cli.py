@@ -12,13 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
 import conformance.commands.run as run_command
-from conformance.cli import main
 from conformance.ledger import Ledger
 from conformance.reports.jsonl import read_report
-from tests.harness.helpers import FakeScenario, check_report_file, fake, scenarios
+from tests.harness.helpers import FakeScenario, check_report_file, fake, invoke_main, scenarios
 
 REFERENCE = f"{shlex.quote(sys.executable)} -m reference_impl.server"
 
@@ -27,16 +25,7 @@ def cli(monkeypatch: pytest.MonkeyPatch, *args: str,
         suite: list[Any] | None = None) -> tuple[int, str, str]:
     if suite is not None:
         monkeypatch.setattr(run_command, "load_all_scenarios", lambda rulesets, paths=None: suite)
-    monkeypatch.setattr(sys, "argv", ["phom-conformance", *args])
-    with CliRunner().isolation() as streams:
-        try:
-            main()
-            code = 0
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else int(e.code is not None)
-        out = streams[0].getvalue().decode()
-        err = streams[1].getvalue().decode() if streams[1] is not None else ""
-    return code, out, err
+    return invoke_main(monkeypatch, *args)
 
 
 def impl(name: str, *args: object) -> str:

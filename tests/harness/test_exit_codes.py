@@ -7,29 +7,18 @@ Through ``conformance.cli.main``, which maps click's usage errors to 3.
 from __future__ import annotations
 
 import shlex
-import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
-from click.testing import CliRunner
 
 import conformance.commands.run as run_command
-from conformance.cli import NO_DATA, cli, main
-from tests.harness.helpers import fake, scenarios
+from conformance.cli import NO_DATA, cli
+from tests.harness.helpers import fake, invoke_main, scenarios
 
 
 def invoke(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["phom-conformance", *args])
-    with CliRunner().isolation() as streams:
-        try:
-            main()
-            code = 0
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else int(e.code is not None)
-        out = streams[0].getvalue().decode()
-        err = streams[1].getvalue().decode() if streams[1] is not None else ""
-    return code, out, err
+    return invoke_main(monkeypatch, *args)
 
 
 @pytest.mark.parametrize("command", sorted(cli.commands))

@@ -11,9 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from conformance.cli import main
 from conformance.drivers.subprocess import SubprocessDriver
 from conformance.miniatures import BY_ID, MINIATURES, Miniature
 from conformance.miniatures.check import Board, expectation_failed, run_miniatures
@@ -25,6 +23,7 @@ from reference_impl.actions import to_json
 from reference_impl.cards import format_card
 from reference_impl.policies import GreedyPolicy
 from reference_impl.server import Server
+from tests.harness.helpers import invoke_main
 
 FEATURES = Path(__file__).resolve().parents[2] / "features"
 #: fx-quiet-4p (features/fixtures/deals.yaml): seat 0 opens, by discarding.
@@ -226,14 +225,8 @@ def test_every_miniature_speaks_the_protocol_strictly_on_a_sample() -> None:
 
 
 def cli(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str]:
-    monkeypatch.setattr(sys, "argv", ["phom-conformance", *args])
-    with CliRunner().isolation() as streams:
-        try:
-            main()
-            code = 0
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else int(e.code is not None)
-        return code, streams[0].getvalue().decode()
+    code, out, _ = invoke_main(monkeypatch, *args)
+    return code, out
 
 
 VACUOUS = '''Feature: vacuous

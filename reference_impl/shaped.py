@@ -26,7 +26,7 @@ from typing import Any
 
 from phomspec.cards import Card, card_tuple, mask_points, points
 from reference_impl import melds
-from reference_impl.actions import DISCARDS, Action, ClaimU, Discard, Eat, LayDown, Send
+from reference_impl.actions import DISCARDS, Action, Discard, Eat, LayDown, Send
 from reference_impl.errors import EngineError
 from reference_impl.game import Game
 from reference_impl.profiles import Profile
@@ -91,10 +91,12 @@ class ShapedGame:
         actions = game.legal_actions()
         if self.profile.lay_down == "auto" and game.phase is Phase.FINAL_TURN:
             plans = self._final_plans()
-            # A pending ù's claim stays listed (u.claimed): the shape lays down, not claims.
-            claims: list[Action] = [a for a in actions if isinstance(a, ClaimU)]
-            actions = claims + [DISCARDS[c] for c, plan in sorted(plans.items())
-                                if plan is not None]
+            # The shape lays down and sends by itself: its discards stand for those; any other
+            # action (a pending ù's claim, u.claimed) stays listed as it is.
+            kept: list[Action] = [a for a in actions
+                                  if not isinstance(a, (LayDown, Send, Discard))]
+            actions = kept + [DISCARDS[c] for c, plan in sorted(plans.items())
+                              if plan is not None]
         out = [a.to_json() for a in actions]
         if self.profile.eat == "bare":
             eats = sorted({a["card"] for a in out if a["type"] == "eat"})

@@ -23,7 +23,7 @@ from typing import Any
 
 from phomspec import ResolvedRuleset
 from phomspec.reasons import Reason
-from reference_impl import auto, eat, laydown, legal, params, rounds, turns, u, views
+from reference_impl import auto, eat, fast, laydown, legal, params, rounds, turns, u, views
 from reference_impl.actions import (
     Action,
     ClaimU,
@@ -91,7 +91,7 @@ class Game:
     """A game in progress.  ``apply`` answers every action with a ruling; a rejected action
     changes nothing (INV.REJECT-UNCHANGED)."""
 
-    __slots__ = ("_legal_cache", "_legal_version", "st", "start_events", "version")
+    __slots__ = ("_fast", "_legal_cache", "_legal_version", "st", "start_events", "version")
 
     def __init__(
         self,
@@ -112,6 +112,8 @@ class Game:
         self.version = 0
         self._legal_version = -1
         self._legal_cache: list[Action] = []
+        #: Whether this game plays the fast path (reference_impl.fast), decided at its start.
+        self._fast = fast.ENABLED
         rounds.begin_turn(st, deal.first)
         st.phase = DISCARD_ONLY  # TURN.OPENING-DISCARD
         if not u.check_u_khan(st):
@@ -152,6 +154,7 @@ class Game:
         g.version = self.version
         g._legal_version = self._legal_version
         g._legal_cache = list(self._legal_cache)
+        g._fast = self._fast
         g.start_events = self.start_events
         return g
 
@@ -161,7 +164,10 @@ class Game:
         """Every legal action of the seat to act (made once per accepted action)."""
         if self._legal_version == self.version:
             return self._legal_cache[:]
-        listed = self._legal_cache = legal.legal_actions(self.st)
+        if self._fast:
+            listed = self._legal_cache = fast.legal_list(self.st)
+        else:
+            listed = self._legal_cache = legal.legal_actions(self.st)
         self._legal_version = self.version
         return listed[:]
 
@@ -172,6 +178,23 @@ class Game:
             for listed in self._legal_cache:
                 if listed is action:  # the trusted path: legal_actions() found it legal
                     st.events = []
+                    if self._fast:
+                        if type(action) is Discard:
+                            st.u_pending = None  # declines a pending ù, as do_action does
+                            after = fast.discard(st, seat, action.card)
+                        elif type(action) is Draw:
+                            st.u_pending = None
+                            after = fast.draw(st, seat)
+                        else:
+                            after = None
+                            do_action(st, seat, action)
+                        version = self.version = self.version + 1
+                        if after is not None:
+                            self._legal_cache = after
+                            self._legal_version = version
+                        ruling = _new(Accepted)
+                        ruling.events = tuple(st.events)
+                        return ruling
                     # The most frequent two as do_action does them, without its isinstance
                     # chain: declining a pending ù first.
                     if type(action) is Discard:

@@ -119,8 +119,8 @@ def has_five_run(m: int) -> bool:
 
 
 #: Per card: the other cards of its rank; the pairs of its suit that make a 3-card run with it.
-_SAME_RANK: tuple[int, ...] = tuple(RANK_MASKS[c % 13] & ~(1 << c) for c in range(52))
-_RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
+SAME_RANK: tuple[int, ...] = tuple(RANK_MASKS[c % 13] & ~(1 << c) for c in range(52))
+RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         (1 << (c + x)) | (1 << (c + y))
         for x, y in ((-2, -1), (-1, 1), (1, 2))
@@ -132,9 +132,9 @@ _RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
 
 def may_join(card: int, hand: int) -> bool:
     """Could ``card`` make a phỏm with two or more cards of ``hand``?  (A quick test.)"""
-    if (hand & _SAME_RANK[card]).bit_count() >= 2:
+    if (hand & SAME_RANK[card]).bit_count() >= 2:
         return True
-    for pair in _RUN_PAIRS[card]:  # noqa: SIM110 (a loop: no generator per call)
+    for pair in RUN_PAIRS[card]:  # noqa: SIM110 (a loop: no generator per call)
         if hand & pair == pair:
             return True
     return False

@@ -1,0 +1,222 @@
+"""The fast path: the hot steps of play (draw, discard, the legal lists) fused and inlined.
+
+The rule modules (:mod:`~reference_impl.turns`, :mod:`~reference_impl.rounds`,
+:mod:`~reference_impl.eat`, :mod:`~reference_impl.legal`, ...) are the specification path:
+every rule is decided there, one function per rule, and the mutants of conformance.mutants
+patch those functions.  This module does the same state changes and lists the same actions,
+in the same order, for the common cases of the hot steps, with fewer calls; every other case
+calls the rule modules.  ``tests/engine/test_fast_equivalence.py`` plays both paths side by
+side and compares them step by step.
+
+:data:`ENABLED` is read when a game starts (``Game.__init__``):
+``conformance.mutants.base.applied`` turns it off while a mutant is applied, so that a
+mutant always plays the path it patches.
+"""
+
+from __future__ import annotations
+
+from reference_impl import eat, legal, rounds, settle, turns, u
+from reference_impl.actions import DRAW, Action, discards_of, eat_of, lay_down_of, send_of
+from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targets
+from reference_impl.melds import (
+    PHOMS_CONTAINING,
+    RUN_PAIRS,
+    SAME_RANK,
+    can_cover,
+    covered,
+    phoms_in,
+)
+from reference_impl.state import (
+    AFTER_DRAW,
+    BIT,
+    CHOT,
+    CODES,
+    DISCARD_ONLY,
+    DRAW_OR_EAT,
+    FINAL_TURN,
+    LAST_DISCARDS,
+    NOT_BIT,
+    OVER,
+    GameState,
+    bits,
+    next_active,
+)
+
+#: Whether games started from now on take the fast path (off while a mutant is applied).
+ENABLED = True
+
+#: Per card: the ``with`` set of every phỏm holding it, in the order of PHOMS_CONTAINING.
+_WITHS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ph & ~(1 << c) for ph in PHOMS_CONTAINING[c]) for c in range(52)
+)
+
+
+def legal_list(st: GameState) -> list[Action]:
+    """``legal.legal_actions(st)``, the same list."""
+    seat = st.to_act
+    ph = st.phase
+    if seat is None or ph is OVER:
+        return []
+    if st.u_pending is not None:
+        return legal.legal_actions(st)
+    if ph is DRAW_OR_EAT:
+        out: list[Action] = [DRAW] if st.stock else []
+        ld = st.last_discard
+        if ld is not None and (not st.tai or st.p.rounds_tai_may_eat):
+            eats = eat_list(st, seat, ld.card)
+            if eats:
+                out += eats
+        return out
+    if ph is AFTER_DRAW or ph is DISCARD_ONLY:
+        return discards_of(discard_mask(st, seat))
+    if ph is FINAL_TURN:
+        return final_list(st, seat)
+    return legal.legal_actions(st)
+
+
+def discard_mask(st: GameState, seat: int) -> int:
+    """``turns.legal_discard_mask``."""
+    hand = st.hands[seat]
+    if not st.p.eat_keep_in_phom:
+        return hand
+    if not st.eaten[seat] & hand:
+        return hand
+    if st.phase is FINAL_TURN:
+        return 0  # LAY.EATEN-INCLUDED
+    return turns.eaten_safe_discards(st, seat)
+
+
+def eat_list(st: GameState, seat: int, card: int) -> list[Action]:
+    """``legal.eats`` of the discard ``card``: the shared Eat of every ``eat.eat_options``."""
+    p = st.p
+    full = st.hands[seat]
+    eaten = st.eaten[seat]
+    hand = full & ~eaten if p.eat_distinct_phom else full
+    if (hand & SAME_RANK[card]).bit_count() < 2:  # melds.may_join
+        for pair in RUN_PAIRS[card]:
+            if hand & pair == pair:
+                break
+        else:
+            return []
+    withs = [w for w in _WITHS[card] if w & hand == w]
+    if not withs:
+        return []
+    if p.eat_keep_in_phom:
+        if p.eat_binding_declaration:
+            withs = [w for w in withs if eat.eat_with_ok(st, seat, card, w)]
+        else:
+            ue = eaten & full
+            # eat.eat_with_ok: the same answer for every ``with`` set here
+            if ue and not can_cover(full | BIT[card], ue | BIT[card], p.eat_distinct_phom):
+                return []
+    return [eat_of(card, w) for w in withs]
+
+
+def final_list(st: GameState, seat: int) -> list[Action]:
+    """``legal._turn_actions`` of a final-round turn: lay-downs, sends, discards."""
+    p = st.p
+    hand = st.hands[seat]
+    out: list[Action] = []
+    if not (p.send_closes_lay_down and st.turn_sent):
+        if st.eaten[seat] & hand or p.eat_binding_declaration:
+            for phom in phoms_in(hand):
+                if lay_down_problem(st, seat, [phom]) is None:
+                    out.append(lay_down_of(phom))
+        else:
+            # laydown.lay_down_problem of one phỏm of the hand, no eaten card in hand:
+            # only a card left to discard is asked (TURN.DISCARD-ENDS-TURN)
+            for phom in phoms_in(hand):
+                if hand & ~phom:
+                    out.append(lay_down_of(phom))
+    if st.laid[seat] or not p.send_requires_phom:
+        simple = hand.bit_count() > 1 and not (p.eat_keep_in_phom and st.eaten[seat] & hand)
+        for t, k, fit in send_targets(st, seat):
+            for c in bits(fit):
+                if simple or send_keeps_hand(st, seat, c) is None:
+                    out.append(send_of(c, t, k))
+    if p.lay_compulsory or p.send_compulsory:
+        out += legal.discards(st, seat)
+    else:
+        out += discards_of(discard_mask(st, seat))
+    return out
+
+
+def draw(st: GameState, seat: int) -> list[Action] | None:
+    """``turns.do_draw``; returns the next legal list when it is known here (else None)."""
+    card = st.stock.pop()
+    bit = BIT[card]
+    hand = st.hands[seat] | bit
+    st.hands[seat] = hand
+    st.own[seat] |= bit
+    st.last_discard = None
+    st.turn_drew = True
+    st.events.append({"type": "drew", "seat": seat, "card": CODES[card]})
+    # u.find_u rejects at once a hand of fewer than 3 cards or with 2 or more cards in no
+    # phỏm (a draw is no third eat), unless laid phỏm are regrouped with the hand.
+    if (
+        (st.laid[seat] and st.p.u_after_lay_down != "laid_count")
+        or (hand.bit_count() >= 3 and (hand & ~covered(hand)).bit_count() <= 1)
+    ) and u.check_u_after(st, seat, None, False):
+        return None
+    if st.final_round:
+        st.phase = FINAL_TURN
+        return None
+    st.phase = AFTER_DRAW
+    if st.u_pending is not None:
+        return None
+    return discards_of(discard_mask(st, seat))
+
+
+def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
+    """``turns.do_discard`` with ``rounds.begin_turn``; returns the next legal list when it
+    is known here (else None)."""
+    st.hands[seat] &= NOT_BIT[card]
+    p = st.p
+    chot = st.final_round and (not st.tai or p.rounds_tai_discard_is_chot)  # ROUND.CHOT
+    x = card | CHOT if chot else card
+    piles = st.piles
+    pile = piles[seat]
+    pile.append(x)
+    st.last_discard = LAST_DISCARDS[seat][x][st.turn_pile]
+    events = st.events
+    events.append({"type": "discarded", "seat": seat, "card": CODES[card], "chot": chot})
+    if len(pile) == 4 and rounds.all_piles_full(st):
+        if not turns.offer_them_vong(st, seat, card):
+            settle.end_game(st, "points")
+        return None
+    nxt = seat + 1
+    if nxt == st.n:
+        nxt = 0
+    if st.left[nxt]:
+        nxt = next_active(st, seat)
+    k = len(piles[nxt])
+    if k > 3:
+        rounds.begin_turn(st, nxt)  # raises EngineError
+    # rounds.begin_turn(st, nxt)
+    st.to_act = nxt
+    turn_no = st.turn_no + 1
+    st.turn_no = turn_no
+    st.turn_pile = k
+    st.turn_drew = False
+    st.turn_sent = False
+    tai = False
+    if k == 3:  # ROUND.COUNT-BY-PILE
+        st.final_round = True
+        tai = st.had_final[nxt]  # ROUND.TAI
+        if not tai:
+            st.had_final[nxt] = True
+            st.first_final[nxt] = turn_no
+        st.last_final[nxt] = turn_no
+        st.tai = tai
+    else:
+        st.final_round = False
+        st.tai = False
+    st.eater_before_turn = st.latest_eater
+    st.phase = DRAW_OR_EAT
+    events.append({"type": "turn", "seat": nxt, "final_round": k == 3, "tai": tai})
+    out: list[Action] = [DRAW] if st.stock else []
+    if not tai or p.rounds_tai_may_eat:
+        eats = eat_list(st, nxt, card)
+        if eats:
+            out += eats
+    return out

@@ -30,7 +30,6 @@ from reference_impl.state import (
     AFTER_DRAW,
     BIT,
     CHOT,
-    CODES,
     DISCARD_ONLY,
     DRAW_OR_EAT,
     FINAL_TURN,
@@ -150,7 +149,7 @@ def draw(st: GameState, seat: int) -> list[Action] | None:
     st.own[seat] |= bit
     st.last_discard = None
     st.turn_drew = True
-    st.events.append({"type": "drew", "seat": seat, "card": CODES[card]})
+    st.events.append(("drew", seat, card))  # compact events: rulings.event_dict
     # u.find_u rejects at once a hand of fewer than 3 cards or with 2 or more cards in no
     # phỏm (a draw is no third eat), unless laid phỏm are regrouped with the hand.
     if (
@@ -179,7 +178,7 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
     pile.append(x)
     st.last_discard = LAST_DISCARDS[seat][x][st.turn_pile]
     events = st.events
-    events.append({"type": "discarded", "seat": seat, "card": CODES[card], "chot": chot})
+    events.append(("discarded", seat, card, chot))
     if len(pile) == 4 and rounds.all_piles_full(st):
         if not turns.offer_them_vong(st, seat, card):
             settle.end_game(st, "points")
@@ -213,7 +212,7 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
         st.tai = False
     st.eater_before_turn = st.latest_eater
     st.phase = DRAW_OR_EAT
-    events.append({"type": "turn", "seat": nxt, "final_round": k == 3, "tai": tai})
+    events.append(("turn", nxt, k == 3, tai))
     out: list[Action] = [DRAW] if st.stock else []
     if not tai or p.rounds_tai_may_eat:
         eats = eat_list(st, nxt, card)

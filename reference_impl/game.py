@@ -41,9 +41,6 @@ from reference_impl.errors import DealError, MalformedAction
 from reference_impl.rulings import Accepted, Rejected, reject
 from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
 
-_new = object.__new__
-
-
 def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
     """Why ``action`` by ``seat``, the seat to act, is illegal now, or None; changes nothing."""
     if isinstance(action, Discard):
@@ -192,9 +189,7 @@ class Game:
                         if after is not None:
                             self._legal_cache = after
                             self._legal_version = version
-                        ruling = _new(Accepted)
-                        ruling.events = tuple(st.events)
-                        return ruling
+                        return Accepted.of_raw(st.events)
                     # The most frequent two as do_action does them, without its isinstance
                     # chain: declining a pending ù first.
                     if type(action) is Discard:
@@ -206,9 +201,7 @@ class Game:
                     else:
                         do_action(st, seat, action)
                     self.version += 1
-                    ruling = _new(Accepted)  # Accepted(events) without its __init__
-                    ruling.events = tuple(st.events)
-                    return ruling
+                    return Accepted.of_raw(st.events)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
         if st.phase is OVER:
@@ -228,7 +221,7 @@ class Game:
                 return problem
             do_action(st, seat, action)
         self.version += 1
-        return Accepted(tuple(st.events))
+        return Accepted.of_raw(st.events)
 
     # -- state and result ------------------------------------------------------------------
 

@@ -21,15 +21,15 @@ from enum import StrEnum
 from typing import Any
 
 from phomspec import ResolvedRuleset
-from phomspec.cards import card_tuple, format_card
+from phomspec.cards import card_tuple
 from reference_impl.deal import Deal
 from reference_impl.errors import EngineError
 from reference_impl.params import Params
+from reference_impl.rulings import CODES
 
 MOVED = 64
 CHOT = 128
 CARD_BITS = 63
-CODES: tuple[str, ...] = tuple(format_card(c) for c in range(52))
 
 bits = card_tuple
 

@@ -23,7 +23,7 @@ from reference_impl.melds import (
     RUN_PAIRS,
     SAME_RANK,
     can_cover,
-    covered,
+    loose_count,
     phoms_in,
 )
 from reference_impl.state import (
@@ -154,7 +154,7 @@ def draw(st: GameState, seat: int) -> list[Action] | None:
     # phỏm (a draw is no third eat), unless laid phỏm are regrouped with the hand.
     if (
         (st.laid[seat] and st.p.u_after_lay_down != "laid_count")
-        or (hand.bit_count() >= 3 and (hand & ~covered(hand)).bit_count() <= 1)
+        or (hand.bit_count() >= 3 and loose_count(hand) <= 1)
     ) and u.check_u_after(st, seat, None, False):
         return None
     if st.final_round:

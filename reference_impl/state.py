@@ -180,19 +180,22 @@ class GameState:
         hands = [sum(map(_BIT_OF, h)) for h in deal.hands]  # a deal names each card once
         st = object.__new__(cls)
         st.rs, st.p, st.n, st.first, st.deal, st.ctx = rs, p, n, deal.first, deal, ctx
-        st.hands, st.own, st.stock = hands, list(hands), list(reversed(deal.stock))
-        st.piles, st.eaten, st.cores = [[] for _ in range(n)], [0] * n, {}
-        st.laid, st.laid_now = [[] for _ in range(n)], [[] for _ in range(n)]
-        st.laid_at, st.sent = [[] for _ in range(n)], [[] for _ in range(n)]
-        st.left, st.left_order = [False] * n, []
+        st.hands, st.own, st.stock = hands, hands[:], list(reversed(deal.stock))
+        # per-seat lists as literals (a comprehension per field costs a call each)
+        st.piles, st.laid, st.laid_now = [[], [], [], []][:n], [[], [], [], []][:n], \
+            [[], [], [], []][:n]
+        st.laid_at, st.sent, st.eats_by = [[], [], [], []][:n], [[], [], [], []][:n], \
+            [[], [], [], []][:n]
+        zeros, no = [0] * n, [False] * n
+        st.eaten, st.cores, st.left, st.left_order = zeros, {}, no, []
         st.lead, st.to_act, st.phase, st.turn_no = deal.first, deal.first, DISCARD_ONLY, 0
         st.turn_pile, st.final_round, st.tai = 0, False, False
         st.turn_drew, st.turn_sent = False, False
-        st.had_final, st.first_final, st.last_final = [False] * n, [0] * n, [0] * n
-        st.last_discard, st.eats_by, st.eaten_count = None, [[] for _ in range(n)], [0] * n
+        st.had_final, st.first_final, st.last_final = no[:], zeros[:], zeros[:]
+        st.last_discard, st.eaten_count = None, zeros[:]
         st.latest_eater, st.eater_before_turn, st.chot_eater = None, None, None
         st.them_vong_done, st.them_vong_turn = False, False
-        st.money, st.payments, st.events, st.u_info, st.u_points = [0] * n, [], [], None, 0
+        st.money, st.payments, st.events, st.u_info, st.u_points = zeros[:], [], [], None, 0
         st.u_pending, st.chot_eaters = None, []
         st.ending, st.winner, st.ranking = None, None, []
         return st

@@ -215,7 +215,16 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
     events.append(("turn", nxt, k == 3, tai))
     out: list[Action] = [DRAW] if st.stock else []
     if not tai or p.rounds_tai_may_eat:
-        eats = eat_list(st, nxt, card)
-        if eats:
-            out += eats
+        hand = st.hands[nxt] & ~st.eaten[nxt] if p.eat_distinct_phom else st.hands[nxt]
+        # eat_list's first test (melds.may_join), here: most discards cannot be eaten
+        join = (hand & SAME_RANK[card]).bit_count() >= 2
+        if not join:
+            for pair in RUN_PAIRS[card]:
+                if hand & pair == pair:
+                    join = True
+                    break
+        if join:
+            eats = eat_list(st, nxt, card)
+            if eats:
+                out += eats
     return out

@@ -18,11 +18,13 @@ from __future__ import annotations
 from reference_impl import eat, legal, rounds, settle, turns, u
 from reference_impl.actions import DRAW, Action, discards_of, eat_of, lay_down_of, send_of
 from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targets
+from reference_impl.settle import PLACE_NAMES
 from reference_impl.melds import (
     PHOMS_CONTAINING,
     RUN_PAIRS,
     SAME_RANK,
     can_cover,
+    deadwood_points,
     loose_count,
     phoms_in,
 )
@@ -39,6 +41,7 @@ from reference_impl.state import (
     GameState,
     bits,
     next_active,
+    pay,
 )
 
 #: Whether games started from now on take the fast path (off while a mutant is applied).
@@ -181,7 +184,10 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
     events.append(("discarded", seat, card, chot))
     if len(pile) == 4 and rounds.all_piles_full(st):
         if not turns.offer_them_vong(st, seat, card):
-            settle.end_game(st, "points")
+            if st.left_order or st.u_info is not None:
+                settle.end_game(st, "points")
+            else:
+                end_by_points(st)
         return None
     nxt = seat + 1
     if nxt == st.n:
@@ -228,3 +234,64 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
             if eats:
                 out += eats
     return out
+
+
+def end_by_points(st: GameState) -> None:
+    """``settle.end_game(st, "points")`` when no seat has left the game and no ù was
+    declared: rank by points, pay the ranking money, the extras (RANK.ORDER, MONEY.*)."""
+    st.phase = OVER
+    st.to_act = None
+    st.last_discard = None
+    p = st.p
+    n = st.n
+    hands, laid = st.hands, st.laid
+    pts = [deadwood_points(h) for h in hands]
+    when = p.ranking_lay_down_time  # settle.lay_down_time
+    t = st.last_final if when == "last_final_turn" else st.first_final
+    times = [
+        min(st.laid_at[s]) if when == "first_phom_turn" and st.laid_at[s]
+        else t[s] if t[s] else 1 << 20
+        for s in range(n)
+    ]
+    non = [s for s in range(n) if laid[s]]
+    moms = [s for s in range(n) if not laid[s]]  # LAY.MOM
+    non.sort(key=lambda s: (pts[s], times[s]))
+    ending = "points"
+    if non:
+        if p.ranking_mom_order == "points":
+            moms.sort(key=lambda s: (pts[s], times[s]))
+        else:
+            moms.sort(key=times.__getitem__)
+        winner = non[0]  # RANK.ORDER, RANK.TIE-EARLIER-LAYDOWN
+        order = non + moms
+    else:
+        ending = "all_mom"  # RANK.ALL-MOM
+        if p.ranking_all_mom_winner == "lowest_points":
+            moms.sort(key=lambda s: (pts[s], times[s]))
+        else:
+            moms.sort(key=times.__getitem__)
+        winner = moms[0]
+        order = moms
+    table = p.money_rank_payments[str(n)]
+    clause = "MONEY.RANK-PAYMENTS" if n == 4 else "MONEY.SMALL-TABLES"
+    for i in range(1, n):
+        s = order[i]
+        if laid[s]:
+            pay(st, s, winner, table[i - 1], "rank", clause)  # MONEY.PAID-TO-NHAT
+        else:
+            pay(st, s, winner, p.money_mom_payment, "mom", "MONEY.MOM-PAYMENT")
+    if p.extras_u_k is not None or p.extras_dong_hoa is not None:
+        settle.settle_extras(st, list(range(n)))
+    st.ending = ending
+    st.winner = winner
+    st.ranking = [
+        {
+            "seat": s,
+            "place": i + 1,
+            "rank": "mom" if not laid[s] and s != winner else PLACE_NAMES[i],
+            "points": pts[s],
+            "mom": not laid[s],
+        }
+        for i, s in enumerate(order)
+    ]
+    st.events.append({"type": "game_over", "ending": ending})

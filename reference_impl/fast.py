@@ -25,6 +25,7 @@ from reference_impl.melds import (
     SAME_RANK,
     can_cover,
     deadwood_points,
+    extension_cards,
     loose_count,
     phoms_in,
 )
@@ -131,16 +132,47 @@ def final_list(st: GameState, seat: int) -> list[Action]:
                 if hand & ~phom:
                     out.append(lay_down_of(phom))
     if st.laid[seat] or not p.send_requires_phom:
-        simple = hand.bit_count() > 1 and not (p.eat_keep_in_phom and st.eaten[seat] & hand)
-        for t, k, fit in send_targets(st, seat):
-            for c in bits(fit):
-                if simple or send_keeps_hand(st, seat, c) is None:
-                    out.append(send_of(c, t, k))
+        eaten = st.eaten[seat]
+        if eaten & hand or not p.send_enabled or st.them_vong_turn:
+            simple = hand.bit_count() > 1 and not (p.eat_keep_in_phom and eaten & hand)
+            for t, k, fit in send_targets(st, seat):
+                for c in bits(fit):
+                    if simple or send_keeps_hand(st, seat, c) is None:
+                        out.append(send_of(c, t, k))
+        elif hand & (hand - 1):
+            # laydown.send_targets with no eaten card in hand, and every fitting card sent
+            # keeps one to discard (laydown.send_keeps_hand)
+            sendable = hand & ~eaten
+            left, laid, laid_now = st.left, st.laid, st.laid_now
+            own = p.send_to_own_phom
+            extended = p.send_to_extended_phom
+            for t in range(st.n):
+                if left[t] or (t == seat and not own):
+                    continue
+                for k, target in enumerate(laid_now[t]):
+                    if not extended and target != laid[t][k]:
+                        continue
+                    fit = _extension(target) & sendable
+                    if fit:
+                        for c in bits(fit):
+                            out.append(send_of(c, t, k))
     if p.lay_compulsory or p.send_compulsory:
         out += legal.discards(st, seat)
     else:
         out += discards_of(discard_mask(st, seat))
     return out
+
+
+_EXTENSIONS: dict[int, int] = {}
+
+
+def _extension(phom: int) -> int:
+    """``melds.extension_cards``, kept per phỏm (a laid phỏm is one of the 329 phỏm, or one
+    grown by sends: a set or a run all the same, so the table stays small)."""
+    ext = _EXTENSIONS.get(phom)
+    if ext is None:
+        ext = _EXTENSIONS[phom] = extension_cards(phom)
+    return ext
 
 
 def draw(st: GameState, seat: int) -> list[Action] | None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from reference_impl import eat, legal, rounds, settle, turns, u
 from reference_impl.actions import DRAW, Action, discards_of, eat_of, lay_down_of, send_of
 from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targets
-from reference_impl.settle import PLACE_NAMES
 from reference_impl.melds import (
     PHOMS_CONTAINING,
     RUN_PAIRS,
@@ -29,6 +28,7 @@ from reference_impl.melds import (
     loose_count,
     phoms_in,
 )
+from reference_impl.settle import PLACE_NAMES
 from reference_impl.state import (
     AFTER_DRAW,
     BIT,

@@ -38,8 +38,9 @@ from reference_impl.actions import (
 )
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, MalformedAction
-from reference_impl.rulings import Accepted, Rejected, reject
+from reference_impl.rulings import Accepted, Rejected, accepted, reject
 from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
+
 
 def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
     """Why ``action`` by ``seat``, the seat to act, is illegal now, or None; changes nothing."""
@@ -189,7 +190,7 @@ class Game:
                         if after is not None:
                             self._legal_cache = after
                             self._legal_version = version
-                        return Accepted.of_raw(st.events)
+                        return accepted(st.events)
                     # The most frequent two as do_action does them, without its isinstance
                     # chain: declining a pending ù first.
                     if type(action) is Discard:
@@ -201,7 +202,7 @@ class Game:
                     else:
                         do_action(st, seat, action)
                     self.version += 1
-                    return Accepted.of_raw(st.events)
+                    return accepted(st.events)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
         if st.phase is OVER:
@@ -221,7 +222,7 @@ class Game:
                 return problem
             do_action(st, seat, action)
         self.version += 1
-        return Accepted.of_raw(st.events)
+        return accepted(st.events)
 
     # -- state and result ------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ class Accepted:
     """The action was applied; ``events`` are what happened, in order (docs/contract.md).
 
     ``Accepted(events)`` takes the protocol's event dicts.  The engine's fast path makes one
-    with :meth:`of_raw` from its own list, whose items may be compact event tuples
+    with :func:`accepted` from its own list, whose items may be compact event tuples
     (:func:`event_dict`); they become dicts when ``events`` is first read."""
 
     __slots__ = ("_events", "_raw")
@@ -27,15 +27,6 @@ class Accepted:
     def __init__(self, events: tuple[dict[str, Any], ...]) -> None:
         self._events: tuple[dict[str, Any], ...] | None = tuple(events)
         self._raw: list[Any] | None = None
-
-    @classmethod
-    def of_raw(cls, raw: list[Any]) -> Accepted:
-        """The ruling of the engine's event list ``raw`` (not copied: the engine starts a new
-        list for every action)."""
-        ruling = _new(cls)
-        ruling._events = None
-        ruling._raw = raw
-        return ruling
 
     @property
     def events(self) -> tuple[dict[str, Any], ...]:
@@ -62,6 +53,15 @@ class Accepted:
 
 
 _new = object.__new__
+
+
+def accepted(raw: list[Any]) -> Accepted:
+    """The ruling of the engine's event list ``raw`` (not copied: the engine starts a new list
+    for every action); its items are event dicts or compact events (:func:`event_dict`)."""
+    ruling = _new(Accepted)
+    ruling._events = None
+    ruling._raw = raw
+    return ruling
 
 
 def event_dict(e: tuple[Any, ...]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from phomspec.cards import card_tuple
 from reference_impl.deal import Deal
 from reference_impl.errors import EngineError
 from reference_impl.params import Params
-from reference_impl.rulings import CODES
+from reference_impl.rulings import CODES as CODES  # the rule modules read it from here
 
 MOVED = 64
 CHOT = 128
@@ -164,7 +164,9 @@ class GameState:
 
     money: list[int]
     payments: list[dict[str, Any]]  # each record is made once and never changed
-    events: list[dict[str, Any]]  # of the action being applied
+    # of the action being applied: event dicts, or the fast path's compact events
+    # (rulings.event_dict)
+    events: list[Any]
     u_info: dict[str, Any] | None
     # An ù left to a claim (u.claimed): (seat, eat victim or None, chốt eat); U.AUTOMATIC
     u_pending: tuple[int, int | None, bool] | None
@@ -182,10 +184,16 @@ class GameState:
         st.rs, st.p, st.n, st.first, st.deal, st.ctx = rs, p, n, deal.first, deal, ctx
         st.hands, st.own, st.stock = hands, hands[:], list(reversed(deal.stock))
         # per-seat lists as literals (a comprehension per field costs a call each)
-        st.piles, st.laid, st.laid_now = [[], [], [], []][:n], [[], [], [], []][:n], \
-            [[], [], [], []][:n]
-        st.laid_at, st.sent, st.eats_by = [[], [], [], []][:n], [[], [], [], []][:n], \
-            [[], [], [], []][:n]
+        piles: list[list[int]] = [[], [], [], []]
+        laid: list[list[int]] = [[], [], [], []]
+        laid_now: list[list[int]] = [[], [], [], []]
+        laid_at: list[list[int]] = [[], [], [], []]
+        sent: list[list[tuple[int, int, int]]] = [[], [], [], []]
+        eats_by: list[list[int]] = [[], [], [], []]
+        if n < 4:
+            del piles[n:], laid[n:], laid_now[n:], laid_at[n:], sent[n:], eats_by[n:]
+        st.piles, st.laid, st.laid_now, st.laid_at, st.sent = piles, laid, laid_now, laid_at, sent
+        st.eats_by = eats_by
         zeros, no = [0] * n, [False] * n
         st.eaten, st.cores, st.left, st.left_order = zeros, {}, no, []
         st.lead, st.to_act, st.phase, st.turn_no = deal.first, deal.first, DISCARD_ONLY, 0

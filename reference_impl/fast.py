@@ -198,7 +198,9 @@ def draw(st: GameState, seat: int) -> list[Action] | None:
     st.phase = AFTER_DRAW
     if st.u_pending is not None:
         return None
-    return discards_of(discard_mask(st, seat))
+    if st.p.eat_keep_in_phom and st.eaten[seat] & hand:
+        return discards_of(turns.eaten_safe_discards(st, seat))  # discard_mask
+    return discards_of(hand)
 
 
 def discard(st: GameState, seat: int, card: int) -> list[Action] | None:

@@ -172,10 +172,11 @@ class Game:
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""
         st = self.st
-        if self._legal_version == self.version and seat == st.to_act and type(seat) is int:
+        version = self.version
+        if self._legal_version == version and seat == st.to_act and type(seat) is int:
             for listed in self._legal_cache:
                 if listed is action:  # the trusted path: legal_actions() found it legal
-                    st.events = []
+                    events = st.events = []
                     if self._fast:
                         if type(action) is Discard:
                             st.u_pending = None  # declines a pending ù, as do_action does
@@ -186,11 +187,11 @@ class Game:
                         else:
                             after = None
                             do_action(st, seat, action)
-                        version = self.version = self.version + 1
+                        version = self.version = version + 1
                         if after is not None:
                             self._legal_cache = after
                             self._legal_version = version
-                        return accepted(st.events)
+                        return accepted(events)
                     # The most frequent two as do_action does them, without its isinstance
                     # chain: declining a pending ù first.
                     if type(action) is Discard:

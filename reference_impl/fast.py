@@ -19,6 +19,7 @@ from reference_impl import eat, legal, rounds, settle, turns, u
 from reference_impl.actions import DRAW, Action, discards_of, eat_of, lay_down_of, send_of
 from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targets
 from reference_impl.melds import (
+    PARTNERS,
     PHOMS_CONTAINING,
     RUN_PAIRS,
     SAME_RANK,
@@ -95,6 +96,9 @@ def eat_list(st: GameState, seat: int, card: int) -> list[Action]:
     full = st.hands[seat]
     eaten = st.eaten[seat]
     hand = full & ~eaten if p.eat_distinct_phom else full
+    near = hand & PARTNERS[card]
+    if not near & (near - 1):
+        return []  # not two partners: melds.may_join fails
     if (hand & SAME_RANK[card]).bit_count() < 2:  # melds.may_join
         for pair in RUN_PAIRS[card]:
             if hand & pair == pair:
@@ -255,15 +259,10 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
     events.append(("turn", nxt, k == 3, tai))
     out: list[Action] = [DRAW] if st.stock else []
     if not tai or p.rounds_tai_may_eat:
-        hand = st.hands[nxt] & ~st.eaten[nxt] if p.eat_distinct_phom else st.hands[nxt]
-        # eat_list's first test (melds.may_join), here: most discards cannot be eaten
-        join = (hand & SAME_RANK[card]).bit_count() >= 2
-        if not join:
-            for pair in RUN_PAIRS[card]:
-                if hand & pair == pair:
-                    join = True
-                    break
-        if join:
+        near = st.hands[nxt] & PARTNERS[card]
+        if p.eat_distinct_phom:
+            near &= ~st.eaten[nxt]
+        if near & (near - 1):  # two partners at least: maybe an eat (most discards: none)
             eats = eat_list(st, nxt, card)
             if eats:
                 out += eats

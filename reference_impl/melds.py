@@ -157,6 +157,18 @@ RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+#: Per card: every card that shares a 3-card phỏm with it (a quick test before may_join:
+#: a card joins two cards of ``hand`` only if ``hand`` holds two of these).
+def _partners(card: int) -> int:
+    out = SAME_RANK[card]
+    for pair in RUN_PAIRS[card]:
+        out |= pair
+    return out
+
+
+PARTNERS: tuple[int, ...] = tuple(_partners(c) for c in range(52))
+
+
 def may_join(card: int, hand: int) -> bool:
     """Could ``card`` make a phỏm with two or more cards of ``hand``?  (A quick test.)"""
     if (hand & SAME_RANK[card]).bit_count() >= 2:

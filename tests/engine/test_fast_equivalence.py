@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from phomspec import ResolvedRuleset, SpecError, list_rulesets
-from reference_impl import Deal, Game, fast, load_ruleset
+from reference_impl import Deal, Game, fast, load_ruleset, melds
 from reference_impl.actions import LEAVE, TIMEOUT, Action
 from reference_impl.state import GameState
 
@@ -186,3 +186,15 @@ def test_compact_events_become_the_protocol_dicts() -> None:
     assert ruling.ok and all(type(e) is dict for e in ruling.events)
     assert ruling.events == expected.events
     assert [e["type"] for e in ruling.events] == ["discarded", "turn"]
+
+
+def test_the_fast_path_tables_agree_with_the_meld_functions() -> None:
+    rng = random.Random(5)
+    for size in range(0, 16):
+        for _ in range(400):
+            hand = sum(1 << c for c in rng.sample(range(52), size))
+            assert melds.loose_count(hand) == (hand & ~melds.covered(hand)).bit_count()
+            card = rng.choice([c for c in range(52) if not hand >> c & 1])
+            if melds.may_join(card, hand):
+                near = hand & melds.PARTNERS[card]
+                assert near.bit_count() >= 2

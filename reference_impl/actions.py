@@ -197,15 +197,9 @@ _B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BLOCKS
 
 def discards_of(mask: int) -> list[Action]:
     """The shared Discard of every card of ``mask``, in card order."""
-    return [
-        *_B0[mask & 255],
-        *_B1[mask >> 8 & 255],
-        *_B2[mask >> 16 & 255],
-        *_B3[mask >> 24 & 255],
-        *_B4[mask >> 32 & 255],
-        *_B5[mask >> 40 & 255],
-        *_B6[mask >> 48],
-    ]
+    # one byte of the mask per block (indexing bytes makes no new int)
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")
+    return [*_B0[b0], *_B1[b1], *_B2[b2], *_B3[b3], *_B4[b4], *_B5[b5], *_B6[b6]]
 
 
 # The actions legal_actions lists are shared values, made once each: an action taken from

@@ -23,7 +23,7 @@ from typing import Any
 
 from phomspec import ResolvedRuleset
 from phomspec.reasons import Reason
-from reference_impl import auto, eat, laydown, legal, params, rounds, turns, u, views
+from reference_impl import auto, eat, fast, laydown, legal, params, rounds, turns, u, views
 from reference_impl.actions import (
     Action,
     ClaimU,
@@ -38,10 +38,8 @@ from reference_impl.actions import (
 )
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, MalformedAction
-from reference_impl.rulings import Accepted, Rejected, reject
+from reference_impl.rulings import Accepted, Rejected, accepted, reject
 from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
-
-_new = object.__new__
 
 
 def check_action(st: GameState, seat: int, action: Action) -> Rejected | None:
@@ -91,7 +89,7 @@ class Game:
     """A game in progress.  ``apply`` answers every action with a ruling; a rejected action
     changes nothing (INV.REJECT-UNCHANGED)."""
 
-    __slots__ = ("_legal_cache", "_legal_version", "st", "start_events", "version")
+    __slots__ = ("_fast", "_legal_cache", "_legal_version", "st", "start_events", "version")
 
     def __init__(
         self,
@@ -112,6 +110,8 @@ class Game:
         self.version = 0
         self._legal_version = -1
         self._legal_cache: list[Action] = []
+        #: Whether this game plays the fast path (reference_impl.fast), decided at its start.
+        self._fast = fast.ENABLED
         rounds.begin_turn(st, deal.first)
         st.phase = DISCARD_ONLY  # TURN.OPENING-DISCARD
         if not u.check_u_khan(st):
@@ -152,6 +152,7 @@ class Game:
         g.version = self.version
         g._legal_version = self._legal_version
         g._legal_cache = list(self._legal_cache)
+        g._fast = self._fast
         g.start_events = self.start_events
         return g
 
@@ -161,17 +162,36 @@ class Game:
         """Every legal action of the seat to act (made once per accepted action)."""
         if self._legal_version == self.version:
             return self._legal_cache[:]
-        listed = self._legal_cache = legal.legal_actions(self.st)
+        if self._fast:
+            listed = self._legal_cache = fast.legal_list(self.st)
+        else:
+            listed = self._legal_cache = legal.legal_actions(self.st)
         self._legal_version = self.version
         return listed[:]
 
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""
         st = self.st
-        if self._legal_version == self.version and seat == st.to_act and type(seat) is int:
+        version = self.version
+        if self._legal_version == version and seat == st.to_act and type(seat) is int:
             for listed in self._legal_cache:
                 if listed is action:  # the trusted path: legal_actions() found it legal
-                    st.events = []
+                    events = st.events = []
+                    if self._fast:
+                        if type(action) is Discard:
+                            st.u_pending = None  # declines a pending ù, as do_action does
+                            after = fast.discard(st, seat, action.card)
+                        elif type(action) is Draw:
+                            st.u_pending = None
+                            after = fast.draw(st, seat)
+                        else:
+                            after = None
+                            do_action(st, seat, action)
+                        version = self.version = version + 1
+                        if after is not None:
+                            self._legal_cache = after
+                            self._legal_version = version
+                        return accepted(events)
                     # The most frequent two as do_action does them, without its isinstance
                     # chain: declining a pending ù first.
                     if type(action) is Discard:
@@ -183,9 +203,7 @@ class Game:
                     else:
                         do_action(st, seat, action)
                     self.version += 1
-                    ruling = _new(Accepted)  # Accepted(events) without its __init__
-                    ruling.events = tuple(st.events)
-                    return ruling
+                    return accepted(st.events)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
         if st.phase is OVER:
@@ -205,7 +223,7 @@ class Game:
                 return problem
             do_action(st, seat, action)
         self.version += 1
-        return Accepted(tuple(st.events))
+        return accepted(st.events)
 
     # -- state and result ------------------------------------------------------------------
 

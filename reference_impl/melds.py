@@ -13,6 +13,7 @@ Every cache is bounded (memory stays flat over any number of games).
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 
 from phomspec.cards import cards_of
@@ -104,6 +105,32 @@ def covered(m: int) -> int:
     return (s | s << 1 | s << 2 | r3 * _EVERY_SUIT) & m  # r3 in all four suits
 
 
+def _run_cover_table() -> array[int]:
+    """Per 13-bit rank set of one suit: its cards in a run of 3 or more of that set."""
+    out = array("H", bytes(2 << 13))
+    for x in range(1 << 13):
+        s = x & (x >> 1) & (x >> 2)
+        out[x] = (s | s << 1 | s << 2) & x
+    return out
+
+
+_RUN_COVER = _run_cover_table()
+
+
+def loose_count(m: int) -> int:
+    """How many cards of ``m`` lie in no phỏm of cards of ``m``:
+    ``(m & ~covered(m)).bit_count()``, by one table lookup per suit."""
+    t = _RUN_COVER
+    a, b, c, d = m & _RANK_BITS, (m >> 13) & _RANK_BITS, (m >> 26) & _RANK_BITS, m >> 39
+    r3 = (a & b & (c | d)) | (c & d & (a | b))
+    return (
+        (a & ~(t[a] | r3)).bit_count()
+        + (b & ~(t[b] | r3)).bit_count()
+        + (c & ~(t[c] | r3)).bit_count()
+        + (d & ~(t[d] | r3)).bit_count()
+    )
+
+
 def has_ca(m: int) -> bool:
     """Does the hand hold a cạ (PHOM.CA): a pair of one rank, or two cards of one suit whose
     ranks differ by 1 or 2?"""
@@ -119,8 +146,8 @@ def has_five_run(m: int) -> bool:
 
 
 #: Per card: the other cards of its rank; the pairs of its suit that make a 3-card run with it.
-_SAME_RANK: tuple[int, ...] = tuple(RANK_MASKS[c % 13] & ~(1 << c) for c in range(52))
-_RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
+SAME_RANK: tuple[int, ...] = tuple(RANK_MASKS[c % 13] & ~(1 << c) for c in range(52))
+RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         (1 << (c + x)) | (1 << (c + y))
         for x, y in ((-2, -1), (-1, 1), (1, 2))
@@ -130,11 +157,23 @@ _RUN_PAIRS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+#: Per card: every card that shares a 3-card phỏm with it (a quick test before may_join:
+#: a card joins two cards of ``hand`` only if ``hand`` holds two of these).
+def _partners(card: int) -> int:
+    out = SAME_RANK[card]
+    for pair in RUN_PAIRS[card]:
+        out |= pair
+    return out
+
+
+PARTNERS: tuple[int, ...] = tuple(_partners(c) for c in range(52))
+
+
 def may_join(card: int, hand: int) -> bool:
     """Could ``card`` make a phỏm with two or more cards of ``hand``?  (A quick test.)"""
-    if (hand & _SAME_RANK[card]).bit_count() >= 2:
+    if (hand & SAME_RANK[card]).bit_count() >= 2:
         return True
-    for pair in _RUN_PAIRS[card]:  # noqa: SIM110 (a loop: no generator per call)
+    for pair in RUN_PAIRS[card]:  # noqa: SIM110 (a loop: no generator per call)
         if hand & pair == pair:
             return True
     return False

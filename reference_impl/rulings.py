@@ -5,19 +5,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from phomspec.cards import format_card
 from phomspec.reasons import Reason
 
+#: The code of every card, by index (``CODES[0]`` is ``"AS"``).
+CODES: tuple[str, ...] = tuple(format_card(c) for c in range(52))
 
-@dataclass(slots=True)
+
 class Accepted:
     """The action was applied; ``events`` are what happened, in order (docs/contract.md).
 
-    Not frozen, so that the engine makes one with a plain attribute store (one per action);
-    treat it as a value all the same."""
+    ``Accepted(events)`` takes the protocol's event dicts.  The engine's fast path makes one
+    with :func:`accepted` from its own list, whose items may be compact event tuples
+    (:func:`event_dict`); they become dicts when ``events`` is first read."""
 
-    events: tuple[dict[str, Any], ...]
+    __slots__ = ("_events", "_raw")
+    __match_args__ = ("events",)
 
     ok = True
+
+    def __init__(self, events: tuple[dict[str, Any], ...]) -> None:
+        self._events: tuple[dict[str, Any], ...] | None = tuple(events)
+        self._raw: list[Any] | None = None
+
+    @property
+    def events(self) -> tuple[dict[str, Any], ...]:
+        events = self._events
+        if events is None:
+            events = self._events = tuple(
+                e if type(e) is dict else event_dict(e) for e in self._raw or ())
+            self._raw = None
+        return events
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Accepted:
+            return NotImplemented
+        return self.events == other.events
+
+    __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, Any]:
         return {"ruling": "accepted", "events": list(self.events)}
@@ -25,6 +50,31 @@ class Accepted:
     def __repr__(self) -> str:
         kinds = ", ".join(str(e.get("type")) for e in self.events)
         return f"Accepted([{kinds}])"
+
+
+_new = object.__new__
+
+
+def accepted(raw: list[Any]) -> Accepted:
+    """The ruling of the engine's event list ``raw`` (not copied: the engine starts a new list
+    for every action); its items are event dicts or compact events (:func:`event_dict`)."""
+    ruling = _new(Accepted)
+    ruling._events = None
+    ruling._raw = raw
+    return ruling
+
+
+def event_dict(e: tuple[Any, ...]) -> dict[str, Any]:
+    """The protocol dict of a compact event of the fast path: ``("drew", seat, card)``,
+    ``("discarded", seat, card, chot)``, ``("turn", seat, final_round, tai)``."""
+    kind = e[0]
+    if kind == "drew":
+        return {"type": "drew", "seat": e[1], "card": CODES[e[2]]}
+    if kind == "discarded":
+        return {"type": "discarded", "seat": e[1], "card": CODES[e[2]], "chot": e[3]}
+    if kind == "turn":
+        return {"type": "turn", "seat": e[1], "final_round": e[2], "tai": e[3]}
+    raise ValueError(f"not a compact event: {e!r}")
 
 
 @dataclass(frozen=True, slots=True)

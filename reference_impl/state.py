@@ -21,15 +21,15 @@ from enum import StrEnum
 from typing import Any
 
 from phomspec import ResolvedRuleset
-from phomspec.cards import card_tuple, format_card
+from phomspec.cards import card_tuple
 from reference_impl.deal import Deal
 from reference_impl.errors import EngineError
 from reference_impl.params import Params
+from reference_impl.rulings import CODES as CODES  # the rule modules read it from here
 
 MOVED = 64
 CHOT = 128
 CARD_BITS = 63
-CODES: tuple[str, ...] = tuple(format_card(c) for c in range(52))
 
 bits = card_tuple
 
@@ -164,7 +164,9 @@ class GameState:
 
     money: list[int]
     payments: list[dict[str, Any]]  # each record is made once and never changed
-    events: list[dict[str, Any]]  # of the action being applied
+    # of the action being applied: event dicts, or the fast path's compact events
+    # (rulings.event_dict)
+    events: list[Any]
     u_info: dict[str, Any] | None
     # An ù left to a claim (u.claimed): (seat, eat victim or None, chốt eat); U.AUTOMATIC
     u_pending: tuple[int, int | None, bool] | None
@@ -180,19 +182,28 @@ class GameState:
         hands = [sum(map(_BIT_OF, h)) for h in deal.hands]  # a deal names each card once
         st = object.__new__(cls)
         st.rs, st.p, st.n, st.first, st.deal, st.ctx = rs, p, n, deal.first, deal, ctx
-        st.hands, st.own, st.stock = hands, list(hands), list(reversed(deal.stock))
-        st.piles, st.eaten, st.cores = [[] for _ in range(n)], [0] * n, {}
-        st.laid, st.laid_now = [[] for _ in range(n)], [[] for _ in range(n)]
-        st.laid_at, st.sent = [[] for _ in range(n)], [[] for _ in range(n)]
-        st.left, st.left_order = [False] * n, []
+        st.hands, st.own, st.stock = hands, hands[:], list(reversed(deal.stock))
+        # per-seat lists as literals (a comprehension per field costs a call each)
+        piles: list[list[int]] = [[], [], [], []]
+        laid: list[list[int]] = [[], [], [], []]
+        laid_now: list[list[int]] = [[], [], [], []]
+        laid_at: list[list[int]] = [[], [], [], []]
+        sent: list[list[tuple[int, int, int]]] = [[], [], [], []]
+        eats_by: list[list[int]] = [[], [], [], []]
+        if n < 4:
+            del piles[n:], laid[n:], laid_now[n:], laid_at[n:], sent[n:], eats_by[n:]
+        st.piles, st.laid, st.laid_now, st.laid_at, st.sent = piles, laid, laid_now, laid_at, sent
+        st.eats_by = eats_by
+        zeros, no = [0] * n, [False] * n
+        st.eaten, st.cores, st.left, st.left_order = zeros, {}, no, []
         st.lead, st.to_act, st.phase, st.turn_no = deal.first, deal.first, DISCARD_ONLY, 0
         st.turn_pile, st.final_round, st.tai = 0, False, False
         st.turn_drew, st.turn_sent = False, False
-        st.had_final, st.first_final, st.last_final = [False] * n, [0] * n, [0] * n
-        st.last_discard, st.eats_by, st.eaten_count = None, [[] for _ in range(n)], [0] * n
+        st.had_final, st.first_final, st.last_final = no[:], zeros[:], zeros[:]
+        st.last_discard, st.eaten_count = None, zeros[:]
         st.latest_eater, st.eater_before_turn, st.chot_eater = None, None, None
         st.them_vong_done, st.them_vong_turn = False, False
-        st.money, st.payments, st.events, st.u_info, st.u_points = [0] * n, [], [], None, 0
+        st.money, st.payments, st.events, st.u_info, st.u_points = zeros[:], [], [], None, 0
         st.u_pending, st.chot_eaters = None, []
         st.ending, st.winner, st.ranking = None, None, []
         return st

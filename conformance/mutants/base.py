@@ -3,7 +3,8 @@
 A mutant never edits the engine's files: :func:`applied` sets a few attributes (functions of
 the engine's rule modules, the ruleset parameters, or the protocol server's reply) and puts
 them back on exit. Inside the context, every game the engine starts (the in-process driver's
-included) plays by the mistaken rule. The meld search caches are cleared on entry and exit, so
+included) plays by the mistaken rule, on the rule functions' path: the engine's fast path
+(reference_impl.fast) is off. The meld search caches are cleared on entry and exit, so
 that no answer computed under one rule leaks into the other.
 
 Three kinds of patch make the catalog's mistakes: a rule function replaced or wrapped
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from reference_impl import melds
+from reference_impl import fast, melds
 
 #: One patch: set ``name`` of ``target`` (a module or a class) to ``value``.
 Patch = tuple[Any, str, Any]
@@ -66,7 +67,11 @@ def applied(mutant: Mutant, patches: list[Patch] | None = None) -> Iterator[Muta
     clear = any(target is melds for target, _, _ in patches) and not any(
         name == "can_cover" for _, name, _ in patches)
     saved: list[tuple[Any, str, Any]] = []
+    # Games started inside the block play the rule functions, which the patches change,
+    # not the engine's fused fast path (reference_impl.fast).
+    fast_was = fast.ENABLED
     try:
+        fast.ENABLED = False
         for target, name, value in patches:
             old = target.__dict__.get(name, _MISSING) if isinstance(target, type) else \
                 getattr(target, name, _MISSING)
@@ -81,6 +86,7 @@ def applied(mutant: Mutant, patches: list[Patch] | None = None) -> Iterator[Muta
                 delattr(target, name)
             else:
                 setattr(target, name, old)
+        fast.ENABLED = fast_was
         if clear:
             melds.clear_caches()
 

@@ -1,0 +1,330 @@
+"""The fast path: the hot steps of play (draw, discard, the legal lists) fused and inlined.
+
+The rule modules (:mod:`~reference_impl.turns`, :mod:`~reference_impl.rounds`,
+:mod:`~reference_impl.eat`, :mod:`~reference_impl.legal`, ...) are the specification path:
+every rule is decided there, one function per rule, and the mutants of conformance.mutants
+patch those functions.  This module does the same state changes and lists the same actions,
+in the same order, for the common cases of the hot steps, with fewer calls; every other case
+calls the rule modules.  ``tests/engine/test_fast_equivalence.py`` plays both paths side by
+side and compares them step by step.
+
+:data:`ENABLED` is read when a game starts (``Game.__init__``):
+``conformance.mutants.base.applied`` turns it off while a mutant is applied, so that a
+mutant always plays the path it patches.
+"""
+
+from __future__ import annotations
+
+from reference_impl import eat, legal, rounds, settle, turns, u
+from reference_impl.actions import DRAW, Action, discards_of, eat_of, lay_down_of, send_of
+from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targets
+from reference_impl.melds import (
+    PARTNERS,
+    PHOMS_CONTAINING,
+    RUN_PAIRS,
+    SAME_RANK,
+    can_cover,
+    deadwood_points,
+    extension_cards,
+    loose_count,
+    phoms_in,
+)
+from reference_impl.settle import PLACE_NAMES
+from reference_impl.state import (
+    AFTER_DRAW,
+    BIT,
+    CHOT,
+    DISCARD_ONLY,
+    DRAW_OR_EAT,
+    FINAL_TURN,
+    LAST_DISCARDS,
+    NOT_BIT,
+    OVER,
+    GameState,
+    bits,
+    next_active,
+    pay,
+)
+
+#: Whether games started from now on take the fast path (off while a mutant is applied).
+ENABLED = True
+
+#: Per card: the ``with`` set of every phỏm holding it, in the order of PHOMS_CONTAINING.
+_WITHS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ph & ~(1 << c) for ph in PHOMS_CONTAINING[c]) for c in range(52)
+)
+
+
+def legal_list(st: GameState) -> list[Action]:
+    """``legal.legal_actions(st)``, the same list."""
+    seat = st.to_act
+    ph = st.phase
+    if seat is None or ph is OVER:
+        return []
+    if st.u_pending is not None:
+        return legal.legal_actions(st)
+    if ph is DRAW_OR_EAT:
+        out: list[Action] = [DRAW] if st.stock else []
+        ld = st.last_discard
+        if ld is not None and (not st.tai or st.p.rounds_tai_may_eat):
+            eats = eat_list(st, seat, ld.card)
+            if eats:
+                out += eats
+        return out
+    if ph is AFTER_DRAW or ph is DISCARD_ONLY:
+        return discards_of(discard_mask(st, seat))
+    if ph is FINAL_TURN:
+        return final_list(st, seat)
+    return legal.legal_actions(st)
+
+
+def discard_mask(st: GameState, seat: int) -> int:
+    """``turns.legal_discard_mask``."""
+    hand = st.hands[seat]
+    if not st.p.eat_keep_in_phom:
+        return hand
+    if not st.eaten[seat] & hand:
+        return hand
+    if st.phase is FINAL_TURN:
+        return 0  # LAY.EATEN-INCLUDED
+    return turns.eaten_safe_discards(st, seat)
+
+
+def eat_list(st: GameState, seat: int, card: int) -> list[Action]:
+    """``legal.eats`` of the discard ``card``: the shared Eat of every ``eat.eat_options``."""
+    p = st.p
+    full = st.hands[seat]
+    eaten = st.eaten[seat]
+    hand = full & ~eaten if p.eat_distinct_phom else full
+    near = hand & PARTNERS[card]
+    if not near & (near - 1):
+        return []  # not two partners: melds.may_join fails
+    if (hand & SAME_RANK[card]).bit_count() < 2:  # melds.may_join
+        for pair in RUN_PAIRS[card]:
+            if hand & pair == pair:
+                break
+        else:
+            return []
+    withs = [w for w in _WITHS[card] if w & hand == w]
+    if not withs:
+        return []
+    if p.eat_keep_in_phom:
+        if p.eat_binding_declaration:
+            withs = [w for w in withs if eat.eat_with_ok(st, seat, card, w)]
+        else:
+            ue = eaten & full
+            # eat.eat_with_ok: the same answer for every ``with`` set here
+            if ue and not can_cover(full | BIT[card], ue | BIT[card], p.eat_distinct_phom):
+                return []
+    return [eat_of(card, w) for w in withs]
+
+
+def final_list(st: GameState, seat: int) -> list[Action]:
+    """``legal._turn_actions`` of a final-round turn: lay-downs, sends, discards."""
+    p = st.p
+    hand = st.hands[seat]
+    out: list[Action] = []
+    if not (p.send_closes_lay_down and st.turn_sent):
+        if st.eaten[seat] & hand or p.eat_binding_declaration:
+            for phom in phoms_in(hand):
+                if lay_down_problem(st, seat, [phom]) is None:
+                    out.append(lay_down_of(phom))
+        else:
+            # laydown.lay_down_problem of one phỏm of the hand, no eaten card in hand:
+            # only a card left to discard is asked (TURN.DISCARD-ENDS-TURN)
+            for phom in phoms_in(hand):
+                if hand & ~phom:
+                    out.append(lay_down_of(phom))
+    if st.laid[seat] or not p.send_requires_phom:
+        eaten = st.eaten[seat]
+        if eaten & hand or not p.send_enabled or st.them_vong_turn:
+            simple = hand.bit_count() > 1 and not (p.eat_keep_in_phom and eaten & hand)
+            for t, k, fit in send_targets(st, seat):
+                for c in bits(fit):
+                    if simple or send_keeps_hand(st, seat, c) is None:
+                        out.append(send_of(c, t, k))
+        elif hand & (hand - 1):
+            # laydown.send_targets with no eaten card in hand, and every fitting card sent
+            # keeps one to discard (laydown.send_keeps_hand)
+            sendable = hand & ~eaten
+            left, laid, laid_now = st.left, st.laid, st.laid_now
+            own = p.send_to_own_phom
+            extended = p.send_to_extended_phom
+            for t in range(st.n):
+                if left[t] or (t == seat and not own):
+                    continue
+                for k, target in enumerate(laid_now[t]):
+                    if not extended and target != laid[t][k]:
+                        continue
+                    fit = _extension(target) & sendable
+                    if fit:
+                        for c in bits(fit):
+                            out.append(send_of(c, t, k))
+    if p.lay_compulsory or p.send_compulsory:
+        out += legal.discards(st, seat)
+    else:
+        out += discards_of(discard_mask(st, seat))
+    return out
+
+
+_EXTENSIONS: dict[int, int] = {}
+
+
+def _extension(phom: int) -> int:
+    """``melds.extension_cards``, kept per phỏm (a laid phỏm is one of the 329 phỏm, or one
+    grown by sends: a set or a run all the same, so the table stays small)."""
+    ext = _EXTENSIONS.get(phom)
+    if ext is None:
+        ext = _EXTENSIONS[phom] = extension_cards(phom)
+    return ext
+
+
+def draw(st: GameState, seat: int) -> list[Action] | None:
+    """``turns.do_draw``; returns the next legal list when it is known here (else None)."""
+    card = st.stock.pop()
+    bit = BIT[card]
+    hand = st.hands[seat] | bit
+    st.hands[seat] = hand
+    st.own[seat] |= bit
+    st.last_discard = None
+    st.turn_drew = True
+    st.events.append(("drew", seat, card))  # compact events: rulings.event_dict
+    # u.find_u rejects at once a hand of fewer than 3 cards or with 2 or more cards in no
+    # phỏm (a draw is no third eat), unless laid phỏm are regrouped with the hand.
+    if (
+        (st.laid[seat] and st.p.u_after_lay_down != "laid_count")
+        or (hand.bit_count() >= 3 and loose_count(hand) <= 1)
+    ) and u.check_u_after(st, seat, None, False):
+        return None
+    if st.final_round:
+        st.phase = FINAL_TURN
+        return None
+    st.phase = AFTER_DRAW
+    if st.u_pending is not None:
+        return None
+    if st.p.eat_keep_in_phom and st.eaten[seat] & hand:
+        return discards_of(turns.eaten_safe_discards(st, seat))  # discard_mask
+    return discards_of(hand)
+
+
+def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
+    """``turns.do_discard`` with ``rounds.begin_turn``; returns the next legal list when it
+    is known here (else None)."""
+    st.hands[seat] &= NOT_BIT[card]
+    p = st.p
+    chot = st.final_round and (not st.tai or p.rounds_tai_discard_is_chot)  # ROUND.CHOT
+    x = card | CHOT if chot else card
+    piles = st.piles
+    pile = piles[seat]
+    pile.append(x)
+    st.last_discard = LAST_DISCARDS[seat][x][st.turn_pile]
+    events = st.events
+    events.append(("discarded", seat, card, chot))
+    if len(pile) == 4 and rounds.all_piles_full(st):
+        if not turns.offer_them_vong(st, seat, card):
+            if st.left_order or st.u_info is not None:
+                settle.end_game(st, "points")
+            else:
+                end_by_points(st)
+        return None
+    nxt = seat + 1
+    if nxt == st.n:
+        nxt = 0
+    if st.left[nxt]:
+        nxt = next_active(st, seat)
+    k = len(piles[nxt])
+    if k > 3:
+        rounds.begin_turn(st, nxt)  # raises EngineError
+    # rounds.begin_turn(st, nxt)
+    st.to_act = nxt
+    turn_no = st.turn_no + 1
+    st.turn_no = turn_no
+    st.turn_pile = k
+    st.turn_drew = False
+    st.turn_sent = False
+    tai = False
+    if k == 3:  # ROUND.COUNT-BY-PILE
+        st.final_round = True
+        tai = st.had_final[nxt]  # ROUND.TAI
+        if not tai:
+            st.had_final[nxt] = True
+            st.first_final[nxt] = turn_no
+        st.last_final[nxt] = turn_no
+        st.tai = tai
+    else:
+        st.final_round = False
+        st.tai = False
+    st.eater_before_turn = st.latest_eater
+    st.phase = DRAW_OR_EAT
+    events.append(("turn", nxt, k == 3, tai))
+    out: list[Action] = [DRAW] if st.stock else []
+    if not tai or p.rounds_tai_may_eat:
+        near = st.hands[nxt] & PARTNERS[card]
+        if p.eat_distinct_phom:
+            near &= ~st.eaten[nxt]
+        if near & (near - 1):  # two partners at least: maybe an eat (most discards: none)
+            eats = eat_list(st, nxt, card)
+            if eats:
+                out += eats
+    return out
+
+
+def end_by_points(st: GameState) -> None:
+    """``settle.end_game(st, "points")`` when no seat has left the game and no ù was
+    declared: rank by points, pay the ranking money, the extras (RANK.ORDER, MONEY.*)."""
+    st.phase = OVER
+    st.to_act = None
+    st.last_discard = None
+    p = st.p
+    n = st.n
+    hands, laid = st.hands, st.laid
+    pts = [deadwood_points(h) for h in hands]
+    when = p.ranking_lay_down_time  # settle.lay_down_time
+    t = st.last_final if when == "last_final_turn" else st.first_final
+    times = [
+        min(st.laid_at[s]) if when == "first_phom_turn" and st.laid_at[s]
+        else t[s] if t[s] else 1 << 20
+        for s in range(n)
+    ]
+    non = [s for s in range(n) if laid[s]]
+    moms = [s for s in range(n) if not laid[s]]  # LAY.MOM
+    non.sort(key=lambda s: (pts[s], times[s]))
+    ending = "points"
+    if non:
+        if p.ranking_mom_order == "points":
+            moms.sort(key=lambda s: (pts[s], times[s]))
+        else:
+            moms.sort(key=times.__getitem__)
+        winner = non[0]  # RANK.ORDER, RANK.TIE-EARLIER-LAYDOWN
+        order = non + moms
+    else:
+        ending = "all_mom"  # RANK.ALL-MOM
+        if p.ranking_all_mom_winner == "lowest_points":
+            moms.sort(key=lambda s: (pts[s], times[s]))
+        else:
+            moms.sort(key=times.__getitem__)
+        winner = moms[0]
+        order = moms
+    table = p.money_rank_payments[str(n)]
+    clause = "MONEY.RANK-PAYMENTS" if n == 4 else "MONEY.SMALL-TABLES"
+    for i in range(1, n):
+        s = order[i]
+        if laid[s]:
+            pay(st, s, winner, table[i - 1], "rank", clause)  # MONEY.PAID-TO-NHAT
+        else:
+            pay(st, s, winner, p.money_mom_payment, "mom", "MONEY.MOM-PAYMENT")
+    if p.extras_u_k is not None or p.extras_dong_hoa is not None:
+        settle.settle_extras(st, list(range(n)))
+    st.ending = ending
+    st.winner = winner
+    st.ranking = [
+        {
+            "seat": s,
+            "place": i + 1,
+            "rank": "mom" if not laid[s] and s != winner else PLACE_NAMES[i],
+            "points": pts[s],
+            "mom": not laid[s],
+        }
+        for i, s in enumerate(order)
+    ]
+    st.events.append({"type": "game_over", "ending": ending})

@@ -1,0 +1,200 @@
+"""The fast path (reference_impl.fast) plays exactly as the rule functions do.
+
+Two games of the same deal, one started with ``fast.ENABLED`` on and one with it off, take the
+same random actions side by side; at every step the legal lists, the rulings (events
+included), the states and at the end the results must be equal.  Every ruleset at 2, 3 and 4
+players, with room options, readings and parameter values that change the rules the fast path
+inlines (eaten cards, binding declarations, ù claimed, compulsory lay-downs and sends, ...).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from phomspec import ResolvedRuleset, SpecError, list_rulesets
+from reference_impl import Deal, Game, fast, load_ruleset, melds
+from reference_impl.actions import LEAVE, TIMEOUT, Action
+from reference_impl.state import GameState
+
+from .test_properties import VARIANTS, junk, variant
+
+#: Readings that change parameters the fast path reads (each tried on every ruleset).
+READINGS = [
+    {},
+    {"AMB.U-AUTOMATIC": "declared"},
+    {"AMB.HOLD-BACK": "lay-all"},
+    {"AMB.SEND-COMPULSORY": "compulsory"},
+    {"AMB.U-TAI-LAID": "regroup-laid"},
+    {"AMB.U-TAI-LAID": "no-u-after-lay-down"},
+    {"AMB.LAY-SEND-ORDER": "interleaved"},
+    {"AMB.EAT-DECLARATION-BINDING": "binding"},
+    {"AMB.EATEN-DISTINCT": "shared"},
+    {"AMB.EATEN-IN-PHOM": "free"},
+    {"AMB.TAI-EAT": "draw-only"},
+    {"AMB.TAI-DISCARD-CHOT": "plain"},
+    {"AMB.SEND-OWN": "own-too", "AMB.SEND-EXTENDED": "as-laid-only"},
+    {"AMB.SEND-MOM": "allowed"},
+    {"AMB.MOM-ORDER": "points", "AMB.ALL-MOM-004": "lowest-points"},
+    {"AMB.LAYDOWN-TIME": "first-phom"},
+    {"AMB.LAYDOWN-TIME": "last-turn"},
+    {"AMB.THEM-VONG-ELSEWHERE": "present", "AMB.THEM-VONG-SEND": "send"},
+    {"AMB.U-DEALT-TEN": "dealt-ten"},
+    {"AMB.U-K-KINGS": "own-kings-anywhere", "AMB.CA-K-ROUND": "pile-place"},
+]
+
+
+def _configs() -> list[tuple[str, ResolvedRuleset]]:
+    out = []
+    for rid in list_rulesets():
+        for options in (None, {"ki_gui": False}) if rid == "ki-gui" else (None,):
+            for readings in READINGS:
+                try:
+                    rs = load_ruleset(rid, options, readings)
+                except SpecError:
+                    continue  # a reading this ruleset does not offer
+                out.append((f"{rid}:{options or ''}:{','.join(readings.values())}", rs))
+    for base in ("hoi-quan-bai", "co-ban"):
+        for overrides in VARIANTS:
+            out.append((f"{base}:{','.join(overrides)}", variant(base, overrides)))
+    return out
+
+
+CONFIGS = _configs()
+_FIELDS = [f.name for f in dataclasses.fields(GameState) if f.name != "events"]
+
+
+@contextmanager
+def _fast(on: bool) -> Iterator[None]:
+    was = fast.ENABLED
+    fast.ENABLED = on
+    try:
+        yield
+    finally:
+        fast.ENABLED = was
+
+
+def pair(rs: ResolvedRuleset, seed: int, players: int) -> tuple[Game, Game]:
+    """The same deal started on the fast path and on the rule functions' path."""
+    deal = Deal.shuffled(seed, players, seed % players)
+    with _fast(True):
+        a = Game(rs, deal)
+    with _fast(False):
+        b = Game(rs, deal)
+    assert a.start_events == b.start_events
+    return a, b
+
+
+def same_state(a: Game, b: Game) -> None:
+    for name in _FIELDS:
+        assert getattr(a.st, name) == getattr(b.st, name), name
+    assert a.state() == b.state()
+
+
+def play_side_by_side(a: Game, b: Game, rng: random.Random, *, full: bool) -> int:
+    """Play both to the end with the same random choices; return the number of steps."""
+    steps = 0
+    while not b.is_over:
+        assert a.to_act == b.to_act and a.phase == b.phase
+        seat = b.to_act
+        assert seat is not None
+        la, lb = a.legal_actions(), b.legal_actions()
+        assert la == lb
+        roll = rng.random()
+        if roll < 0.03:
+            # an action that is mostly illegal, by a seat that may not be the one to act
+            probe: Action = junk(rng, b.players)
+            who = rng.randrange(b.players)
+            ca, cb = a.copy(), b.copy()
+            assert ca.apply(who, probe) == cb.apply(who, probe)
+            same_state(ca, cb)
+        if roll < 0.01:
+            action: Action = TIMEOUT
+        elif roll < 0.013:
+            seat = rng.choice([s for s in range(b.players) if not b.st.left[s]])
+            action = LEAVE
+        else:
+            k = rng.randrange(len(lb))
+            action = lb[k]
+            if rng.random() < 0.5:
+                action = la[k]  # the fast game's own listed object: its trusted path
+        ra, rb = a.apply(seat, action), b.apply(seat, action)
+        assert ra == rb and ra.to_json() == rb.to_json()
+        if full:
+            same_state(a, b)
+        steps += 1
+    assert a.is_over and a.result() == b.result()
+    same_state(a, b)
+    return steps
+
+
+@pytest.mark.parametrize("name,rs", CONFIGS, ids=[n for n, _ in CONFIGS])
+def test_fast_path_plays_as_the_rule_functions(name: str, rs: ResolvedRuleset) -> None:
+    for seed in range(6):
+        for players in (2, 3, 4):
+            if players not in rs.params["players"]:
+                continue
+            a, b = pair(rs, 1000 * seed + players, players)
+            play_side_by_side(a, b, random.Random(seed), full=True)
+
+
+@pytest.mark.parametrize("rid", list_rulesets())
+def test_many_games_on_both_paths(rid: str) -> None:
+    rs = load_ruleset(rid)
+    for seed in range(150):
+        players = 2 + seed % 3
+        a, b = pair(rs, seed, players)
+        play_side_by_side(a, b, random.Random(~seed), full=False)
+
+
+def test_a_copy_keeps_its_path() -> None:
+    rs = load_ruleset("hoi-quan-bai")
+    a, b = pair(rs, 7, 4)
+    rng = random.Random(7)
+    for _ in range(12):
+        k = rng.randrange(len(b.legal_actions()))
+        a.apply(a.to_act, a.legal_actions()[k])
+        b.apply(b.to_act, b.legal_actions()[k])
+    with _fast(False):
+        ca = a.copy()  # the copy plays on the fast path all the same
+    play_side_by_side(ca, b.copy(), random.Random(1), full=True)
+    play_side_by_side(a, b, random.Random(1), full=True)
+
+
+def test_a_mutant_plays_the_rule_functions() -> None:
+    from conformance.mutants.base import applied
+    from conformance.mutants.catalog import MUTANTS
+
+    mutant = next(m for m in MUTANTS if m.id == "round-no-tai")
+    assert fast.ENABLED
+    with applied(mutant):
+        assert not fast.ENABLED
+    assert fast.ENABLED
+
+
+def test_compact_events_become_the_protocol_dicts() -> None:
+    a, b = pair(load_ruleset("co-ban"), 3, 3)
+    a.legal_actions()
+    ruling = a.apply(a.to_act, a.legal_actions()[0])
+    b.legal_actions()
+    expected: Any = b.apply(b.to_act, b.legal_actions()[0])
+    assert ruling.ok and all(type(e) is dict for e in ruling.events)
+    assert ruling.events == expected.events
+    assert [e["type"] for e in ruling.events] == ["discarded", "turn"]
+
+
+def test_the_fast_path_tables_agree_with_the_meld_functions() -> None:
+    rng = random.Random(5)
+    for size in range(0, 16):
+        for _ in range(400):
+            hand = sum(1 << c for c in rng.sample(range(52), size))
+            assert melds.loose_count(hand) == (hand & ~melds.covered(hand)).bit_count()
+            card = rng.choice([c for c in range(52) if not hand >> c & 1])
+            if melds.may_join(card, hand):
+                near = hand & melds.PARTNERS[card]
+                assert near.bit_count() >= 2

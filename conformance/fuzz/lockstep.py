@@ -55,7 +55,6 @@ from conformance.protocol.compare import (
     payment_key,
     result_differences,
 )
-from conformance.suite.mirror import check_move
 from reference_impl.profiles import DEFAULT
 
 __all__ = ["CHOICE", "ERROR", "EVENTS", "LEGAL", "NEW_GAME", "RESULT", "RULING", "START",
@@ -354,6 +353,8 @@ def _adopt(step: int, d: Decision, events: list[Any], script: GameScript, carry:
     same choice, whose consequences differ)."""
     if not all(isinstance(e, dict) for e in events):
         return None
+    from conformance.suite.mirror import check_move  # only shaped decisions need it
+
     point = Point(script, step)
     try:
         choice = check_move(point.game, script.profile, d.seat, d.action, events)

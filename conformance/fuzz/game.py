@@ -19,6 +19,7 @@ on a declared reading the reference cannot play is left out and counted
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from conformance.fuzz.deciding import decide
@@ -69,10 +70,13 @@ class GameTrace:
 
 
 def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
-                 entry: RulesetOffer | None = None, game_id: str = "fuzz") -> GameTrace:
-    """Play ``plan`` on the reference and in lockstep on ``driver``, to the end of the game
-    or until the two states differ."""
-    script = play(plan)
+                 entry: RulesetOffer | None = None, game_id: str = "fuzz",
+                 script: GameScript | None = None,
+                 meanwhile: Callable[[], object] | None = None) -> GameTrace:
+    """Play ``plan`` on the reference (unless ``script`` is that game, played already) and in
+    lockstep on ``driver``, to the end of the game or until the two states differ;
+    ``meanwhile`` runs once while the implementation answers (:func:`.lockstep.replay`)."""
+    script = script or play(plan)
     trace = GameTrace(script)
     carry = Carry()
     resume: Resume = START
@@ -88,7 +92,9 @@ def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
 
     while True:
         out = replay(driver, script, game_id, queries, attribute=False, resume=resume,
-                     carry=carry, keep_going=True, go_on=go_on if chunked else None)
+                     carry=carry, keep_going=True, go_on=go_on if chunked else None,
+                     meanwhile=meanwhile)
+        meanwhile = None
         script = out.script or script
         trace.decisions += out.decisions
         trace.unsupported += len(out.unsupported)

@@ -116,7 +116,8 @@ GoOn = Callable[[GameScript, int, Decision], "GameScript | None"]
 def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
            queries: frozenset[str] = frozenset({"legal_actions", "result"}),
            attribute: bool = True, resume: Resume = START, carry: Carry | None = None,
-           keep_going: bool = False, go_on: GoOn | None = None) -> ReplayOutcome:
+           keep_going: bool = False, go_on: GoOn | None = None,
+           meanwhile: Callable[[], object] | None = None) -> ReplayOutcome:
     """Send the game, read the replies, and compare them from ``resume`` on, to the first
     divergence (with ``keep_going``: to the first one the same script cannot go past, see
     :func:`passes`); each divergence with its deciding clause when ``attribute``.
@@ -125,7 +126,10 @@ def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
     an automatic lay-down's discard), and a choice of the implementation's adopted there
     goes on in the same game, by the script ``go_on`` gives (:attr:`ReplayOutcome.script`);
     without it (or when the profile has no such decisions) the whole game is sent at once,
-    and an adoption ends the replay (:attr:`ReplayOutcome.adopted`)."""
+    and an adoption ends the replay (:attr:`ReplayOutcome.adopted`).
+
+    ``meanwhile`` runs once, after the first reply came: the implementation answers the
+    requests already sent while it runs (the fuzzer plays its next game then)."""
     reader = _Reader(script, carry or Carry(), resume, attribute, keep_going,
                      "result" in queries)
     sent: list[tuple[str, int, Pending]] = [
@@ -149,6 +153,9 @@ def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
             sent.append((RESULT, n, driver.send({"type": "result", "game": game_id})))
         for kind, step, pending in sent:
             reader.read(kind, step, pending.result())  # always read: the replies are owed
+            if meanwhile is not None:
+                meanwhile()
+                meanwhile = None
         sent = []
         adopted, reader.outcome.adopted = reader.outcome.adopted, None
         if adopted is not None and go_on is not None:

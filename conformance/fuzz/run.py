@@ -16,9 +16,10 @@ from conformance.fuzz import metamorphic
 from conformance.fuzz.divergence import EVENTS, Divergence
 from conformance.fuzz.event_coverage import count_events
 from conformance.fuzz.game import GameTrace, play_against
-from conformance.fuzz.generate import new_reference_game
+from conformance.fuzz.generate import new_reference_game, play
 from conformance.fuzz.offer import Offer, offer_of_hello
 from conformance.fuzz.plan import GamePlan, make_plan
+from conformance.fuzz.script import GameScript
 from conformance.fuzz.seeds import Shard, game_seed
 from conformance.fuzz.shape import apply_moves
 from conformance.protocol import Driver
@@ -158,6 +159,9 @@ class GameRunner:
         self.queries = frozenset(queries) if isinstance(queries, list) else frozenset()
         self.offer = offer_of_hello(self.hello)
         check_offer(self.offer, config)
+        #: The next game, planned and played on the reference while the implementation
+        #: answered the one before (index, plan, script; no script: it failed, play it again).
+        self._ahead: tuple[int, GamePlan, GameScript | None] | None = None
 
     def close(self) -> None:
         self.driver.close()
@@ -172,17 +176,30 @@ class GameRunner:
         plan = self.plan(index)
         return play_against(self.driver, plan, self.queries, self.offer.get(plan.setup.ruleset))
 
-    def run_game(self, index: int) -> GameOutcome:
+    def _play_ahead(self, index: int) -> None:
+        plan = self.plan(index)
+        try:
+            self._ahead = (index, plan, play(plan))
+        except Exception:  # the game's own run says what failed, when it plays it again
+            self._ahead = (index, plan, None)
+
+    def run_game(self, index: int, then: int | None = None) -> GameOutcome:
+        """Game ``index``; ``then``: the index of the game to play next, whose reference
+        game is played while the implementation answers this one's requests."""
         cfg = self.config
         started = time.perf_counter()
-        plan = self.plan(index)
+        ahead, self._ahead = self._ahead, None
+        plan, script = (ahead[1], ahead[2]) if ahead and ahead[0] == index else (
+            self.plan(index), None)
         setup = plan.setup
         out = GameOutcome(index, plan.seed, setup.ruleset, setup.players, plan.label,
                           dict(setup.options), dict(setup.readings), self.offer.profile,
                           replay=cfg.replay_command(index))
+        meanwhile = None if then is None else lambda: self._play_ahead(then)
         try:
             trace = play_against(self.driver, plan, self.queries,
-                                 self.offer.get(setup.ruleset))
+                                 self.offer.get(setup.ruleset), script=script,
+                                 meanwhile=meanwhile)
         except ImplError as e:
             out.outcome = next((name for cls, name in _IMPL_OUTCOME if isinstance(e, cls)),
                                "error")
@@ -302,8 +319,8 @@ def run_games(config: FuzzConfig, on_start: Callable[[dict[str, Any]], None] | N
         if on_start:
             on_start(runner.hello)
         try:
-            for i in indices:
-                yield runner.run_game(i)
+            for i, then in zip(indices, [*indices[1:], None], strict=True):
+                yield runner.run_game(i, then)
         finally:
             runner.close()
         return

@@ -7,19 +7,19 @@ import contextlib
 import multiprocessing
 import shlex
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.errors import HarnessError, ImplCrashed, ImplError, ImplTimeout, ProtocolViolation
 from conformance.fuzz import metamorphic
+from conformance.fuzz.ahead import Ahead
 from conformance.fuzz.divergence import EVENTS, Divergence
 from conformance.fuzz.event_coverage import count_events
 from conformance.fuzz.game import GameTrace, play_against
-from conformance.fuzz.generate import new_reference_game, play
+from conformance.fuzz.generate import new_reference_game
 from conformance.fuzz.offer import Offer, offer_of_hello
 from conformance.fuzz.plan import GamePlan, make_plan
-from conformance.fuzz.script import GameScript
 from conformance.fuzz.seeds import Shard, game_seed
 from conformance.fuzz.shape import apply_moves
 from conformance.protocol import Driver
@@ -151,17 +151,23 @@ class GameRunner:
     """Plays games of one run against one driver (one per worker process), dealing only what
     the implementation's hello declares (:mod:`.offer`)."""
 
-    def __init__(self, config: FuzzConfig, driver: Driver | None = None):
+    def __init__(self, config: FuzzConfig, driver: Driver | None = None,
+                 ahead: Sequence[int] = ()):
+        """``ahead``: the games to play first, played on the reference while an
+        implementation process starts (:mod:`.ahead`)."""
         self.config = config
         self.driver = driver or make_driver(config)
-        self.hello = self.driver.start()
+        self.ahead = Ahead()
+        from conformance.drivers.subprocess import SubprocessDriver
+
+        if ahead and isinstance(self.driver, SubprocessDriver):
+            self.hello = self.ahead.start(self.driver, ahead, self._guess)
+        else:
+            self.hello = self.driver.start()
         queries = self.hello.get("queries")
         self.queries = frozenset(queries) if isinstance(queries, list) else frozenset()
         self.offer = offer_of_hello(self.hello)
         check_offer(self.offer, config)
-        #: The next game, planned and played on the reference while the implementation
-        #: answered the one before (index, plan, script; no script: it failed, play it again).
-        self._ahead: tuple[int, GamePlan, GameScript | None] | None = None
 
     def close(self) -> None:
         self.driver.close()
@@ -176,21 +182,24 @@ class GameRunner:
         plan = self.plan(index)
         return play_against(self.driver, plan, self.queries, self.offer.get(plan.setup.ruleset))
 
+    def _guess(self, index: int) -> GamePlan:
+        """The plan of game ``index`` before the hello: as if every ruleset, option value,
+        table size were declared, in the 1.0 shape."""
+        cfg = self.config
+        return make_plan(index, game_seed(cfg.seed, index), cfg.ruleset, cfg.players,
+                         cfg.probe_rate, None)
+
     def _play_ahead(self, index: int) -> None:
-        plan = self.plan(index)
-        try:
-            self._ahead = (index, plan, play(plan))
-        except Exception:  # the game's own run says what failed, when it plays it again
-            self._ahead = (index, plan, None)
+        if index not in self.ahead:
+            self.ahead.play(index, self.plan(index))
 
     def run_game(self, index: int, then: int | None = None) -> GameOutcome:
         """Game ``index``; ``then``: the index of the game to play next, whose reference
         game is played while the implementation answers this one's requests."""
         cfg = self.config
         started = time.perf_counter()
-        ahead, self._ahead = self._ahead, None
-        plan, script = (ahead[1], ahead[2]) if ahead and ahead[0] == index else (
-            self.plan(index), None)
+        plan = self.plan(index)
+        script = self.ahead.take(index, plan)
         setup = plan.setup
         out = GameOutcome(index, plan.seed, setup.ruleset, setup.players, plan.label,
                           dict(setup.options), dict(setup.readings), self.offer.profile,
@@ -315,7 +324,7 @@ def run_games(config: FuzzConfig, on_start: Callable[[dict[str, Any]], None] | N
     """Every game of the run (this shard), in index order, as each is known."""
     indices = config.indices()
     if config.jobs <= 1 or len(indices) < 2:
-        runner = GameRunner(config)
+        runner = GameRunner(config, ahead=indices)
         if on_start:
             on_start(runner.hello)
         try:

@@ -29,27 +29,33 @@ START_AHEAD = 128
 
 
 class Ahead:
-    """The games played ahead of their turn: index -> (plan, script; None when the reference
-    failed on it: its turn plays it again and says why)."""
+    """The games played ahead of their turn: index -> (plan, whether it is the game's own
+    plan rather than a guess, script; None when the reference failed on it: its turn plays
+    it again and says why)."""
 
     def __init__(self) -> None:
-        self._games: dict[int, tuple[GamePlan, GameScript | None]] = {}
+        self._games: dict[int, tuple[GamePlan, bool, GameScript | None]] = {}
 
     def __contains__(self, index: int) -> bool:
         return index in self._games
 
-    def play(self, index: int, plan: GamePlan) -> None:
-        """Play game ``index`` of ``plan`` now."""
+    def play(self, index: int, plan: GamePlan, guess: bool = False) -> None:
+        """Play game ``index`` of ``plan`` now (``guess``: a plan made before the hello)."""
         try:
             script: GameScript | None = play(plan)
         except Exception:  # the game's own turn says what failed, when it plays it again
             script = None
-        self._games[index] = (plan, script)
+        self._games[index] = (plan, not guess, script)
 
-    def take(self, index: int, plan: GamePlan) -> GameScript | None:
-        """The script of game ``index`` if it was played ahead with this very ``plan``."""
+    def take(self, index: int, plan_of: Callable[[int], GamePlan]
+             ) -> tuple[GamePlan, GameScript | None]:
+        """The plan of game ``index`` (by ``plan_of`` unless it was played ahead with it),
+        and its script if it was played ahead with that very plan."""
         got = self._games.pop(index, None)
-        return got[1] if got is not None and got[0] == plan else None
+        if got is not None and got[1]:
+            return got[0], got[2]
+        plan = plan_of(index)
+        return plan, got[2] if got is not None and got[0] == plan else None
 
     def start(self, driver: Driver, indices: Iterable[int],
               plan_of: Callable[[int], GamePlan]) -> dict[str, Any]:
@@ -75,7 +81,7 @@ class Ahead:
                 plan = plan_of(index)
             except Exception:  # a guess the offer rules out: its turn plans it
                 break
-            self.play(index, plan)
+            self.play(index, plan, guess=True)
         thread.join()
         if "error" in started:
             raise started["error"]

@@ -198,8 +198,7 @@ class GameRunner:
         game is played while the implementation answers this one's requests."""
         cfg = self.config
         started = time.perf_counter()
-        plan = self.plan(index)
-        script = self.ahead.take(index, plan)
+        plan, script = self.ahead.take(index, self.plan)
         setup = plan.setup
         out = GameOutcome(index, plan.seed, setup.ruleset, setup.players, plan.label,
                           dict(setup.options), dict(setup.readings), self.offer.profile,

@@ -15,6 +15,7 @@ guessed.
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -23,44 +24,59 @@ from conformance.fuzz.plan import GamePlan
 from conformance.fuzz.script import GameScript
 from conformance.protocol import Driver
 
-#: At most this many games are played ahead while the implementation starts (about 100 KB
-#: each).
-START_AHEAD = 128
+#: At most this many games wait, played ahead (a 300-game run played wholly ahead adds about
+#: 4 MB to the fuzzer's resident size).
+MAX_AHEAD = 512
 
 
 class Ahead:
-    """The games played ahead of their turn: index -> (plan, whether it is the game's own
-    plan rather than a guess, script; None when the reference failed on it: its turn plays
-    it again and says why)."""
+    """The games of a run played ahead of their turn, in the run's order ``indices``: index
+    -> (plan, whether it is the game's own plan rather than a guess, script; None when the
+    reference failed on it: its turn plays it again and says why)."""
 
-    def __init__(self) -> None:
+    def __init__(self, indices: Iterable[int] = ()) -> None:
         self._games: dict[int, tuple[GamePlan, bool, GameScript | None]] = {}
+        self._next: deque[int] = deque(indices)
 
-    def __contains__(self, index: int) -> bool:
-        return index in self._games
+    @property
+    def pending(self) -> bool:
+        """Are games of the run left to play ahead?"""
+        return bool(self._next)
 
-    def play(self, index: int, plan: GamePlan, guess: bool = False) -> None:
-        """Play game ``index`` of ``plan`` now (``guess``: a plan made before the hello)."""
+    def play_next(self, plan_of: Callable[[int], GamePlan], guess: bool = False) -> bool:
+        """Play the next game of the run not played yet, planned by ``plan_of`` (``guess``:
+        a plan made before the hello); False when none is left, :data:`MAX_AHEAD` wait, or
+        it cannot be planned (its turn plans it again, and says why)."""
+        if not self._next or len(self._games) >= MAX_AHEAD:
+            return False
+        index = self._next[0]
+        try:
+            plan = plan_of(index)
+        except Exception:
+            return False
+        self._next.popleft()
         try:
             script: GameScript | None = play(plan)
         except Exception:  # the game's own turn says what failed, when it plays it again
             script = None
         self._games[index] = (plan, not guess, script)
+        return True
 
     def take(self, index: int, plan_of: Callable[[int], GamePlan]
              ) -> tuple[GamePlan, GameScript | None]:
         """The plan of game ``index`` (by ``plan_of`` unless it was played ahead with it),
         and its script if it was played ahead with that very plan."""
+        if self._next and self._next[0] == index:
+            self._next.popleft()  # its turn came before it was played ahead
         got = self._games.pop(index, None)
         if got is not None and got[1]:
             return got[0], got[2]
         plan = plan_of(index)
         return plan, got[2] if got is not None and got[0] == plan else None
 
-    def start(self, driver: Driver, indices: Iterable[int],
-              plan_of: Callable[[int], GamePlan]) -> dict[str, Any]:
-        """``driver.start()`` (its hello), playing the games ``indices`` (at most
-        :data:`START_AHEAD`, planned by ``plan_of``) until the hello came.
+    def start(self, driver: Driver, guess: Callable[[int], GamePlan]) -> dict[str, Any]:
+        """``driver.start()`` (its hello), playing the next games, planned by ``guess``,
+        until the hello came.
 
         Only for a driver whose implementation runs in another process: an in-process one
         (a mutant patched in while it answers) must not run beside the reference's games."""
@@ -74,14 +90,8 @@ class Ahead:
 
         thread = threading.Thread(target=start, name="fuzz-impl-start", daemon=True)
         thread.start()
-        for n, index in enumerate(indices):
-            if n >= START_AHEAD or not thread.is_alive():
-                break
-            try:
-                plan = plan_of(index)
-            except Exception:  # a guess the offer rules out: its turn plans it
-                break
-            self.play(index, plan, guess=True)
+        while thread.is_alive() and self.play_next(guess, guess=True):
+            pass
         thread.join()
         if "error" in started:
             raise started["error"]

@@ -153,15 +153,16 @@ class GameRunner:
 
     def __init__(self, config: FuzzConfig, driver: Driver | None = None,
                  ahead: Sequence[int] = ()):
-        """``ahead``: the games to play first, played on the reference while an
-        implementation process starts (:mod:`.ahead`)."""
+        """``ahead``: the run's games in their order, played on the reference ahead of
+        their turn while an implementation process starts and while it answers
+        (:mod:`.ahead`)."""
         self.config = config
         self.driver = driver or make_driver(config)
-        self.ahead = Ahead()
+        self.ahead = Ahead(ahead)
         from conformance.drivers.subprocess import SubprocessDriver
 
         if ahead and isinstance(self.driver, SubprocessDriver):
-            self.hello = self.ahead.start(self.driver, ahead, self._guess)
+            self.hello = self.ahead.start(self.driver, self._guess)
         else:
             self.hello = self.driver.start()
         queries = self.hello.get("queries")
@@ -189,13 +190,9 @@ class GameRunner:
         return make_plan(index, game_seed(cfg.seed, index), cfg.ruleset, cfg.players,
                          cfg.probe_rate, None)
 
-    def _play_ahead(self, index: int) -> None:
-        if index not in self.ahead:
-            self.ahead.play(index, self.plan(index))
-
-    def run_game(self, index: int, then: int | None = None) -> GameOutcome:
-        """Game ``index``; ``then``: the index of the game to play next, whose reference
-        game is played while the implementation answers this one's requests."""
+    def run_game(self, index: int) -> GameOutcome:
+        """Game ``index``; while the implementation answers, the next game of the run
+        (``ahead``) is played on the reference."""
         cfg = self.config
         started = time.perf_counter()
         plan, script = self.ahead.take(index, self.plan)
@@ -203,7 +200,7 @@ class GameRunner:
         out = GameOutcome(index, plan.seed, setup.ruleset, setup.players, plan.label,
                           dict(setup.options), dict(setup.readings), self.offer.profile,
                           replay=cfg.replay_command(index))
-        meanwhile = None if then is None else lambda: self._play_ahead(then)
+        meanwhile = (lambda: self.ahead.play_next(self.plan)) if self.ahead.pending else None
         try:
             trace = play_against(self.driver, plan, self.queries,
                                  self.offer.get(setup.ruleset), script=script,
@@ -327,8 +324,8 @@ def run_games(config: FuzzConfig, on_start: Callable[[dict[str, Any]], None] | N
         if on_start:
             on_start(runner.hello)
         try:
-            for i, then in zip(indices, [*indices[1:], None], strict=True):
-                yield runner.run_game(i, then)
+            for i in indices:
+                yield runner.run_game(i)
         finally:
             runner.close()
         return

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from conformance.fuzz.deciding import decide
 from conformance.fuzz.divergence import ERROR, EVENTS, LEGAL, RESULT, RULING, Divergence
 from conformance.fuzz.generate import play, play_on
 from conformance.fuzz.lockstep import START, Carry, Resume, replay
@@ -99,6 +98,8 @@ def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
         trace.decisions += out.decisions
         trace.unsupported += len(out.unsupported)
         trace.script = script
+        if out.divergences:
+            from conformance.fuzz.deciding import decide  # loaded at the first divergence
         for div in out.divergences:
             for part in decide(div, script):
                 reading = entry.left_out_by(part.clauses) if entry is not None else None

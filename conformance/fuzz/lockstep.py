@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from conformance.fuzz.deciding import decide
 from conformance.fuzz.divergence import (
     CHOICE,
     ERROR,
@@ -39,7 +38,6 @@ from conformance.fuzz.divergence import (
     RULING,
     Divergence,
 )
-from conformance.fuzz.point import Point
 from conformance.fuzz.script import Decision, GameScript
 from conformance.fuzz.shape import (
     legal_difference_in,
@@ -183,7 +181,11 @@ class _Reader:
         self.settlement: Divergence | None = None
 
     def _found(self, div: Divergence) -> None:
-        self.outcome.divergences.append(decide(div, self.script)[0] if self.attribute else div)
+        if self.attribute:
+            from conformance.fuzz.deciding import decide  # loaded at the first divergence
+
+            div = decide(div, self.script)[0]
+        self.outcome.divergences.append(div)
 
     def read(self, kind: str, step: int, reply: dict[str, Any]) -> None:
         script, outcome = self.script, self.outcome
@@ -360,7 +362,8 @@ def _adopt(step: int, d: Decision, events: list[Any], script: GameScript, carry:
     same choice, whose consequences differ)."""
     if not all(isinstance(e, dict) for e in events):
         return None
-    from conformance.suite.mirror import check_move  # only shaped decisions need it
+    from conformance.fuzz.point import Point
+    from conformance.suite.mirror import check_move  # only shaped decisions need them
 
     point = Point(script, step)
     try:

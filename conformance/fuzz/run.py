@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.errors import HarnessError, ImplCrashed, ImplError, ImplTimeout, ProtocolViolation
-from conformance.fuzz import metamorphic
 from conformance.fuzz.ahead import Ahead
 from conformance.fuzz.divergence import EVENTS, Divergence
 from conformance.fuzz.event_coverage import count_events
@@ -241,6 +240,8 @@ class GameRunner:
 
     def _metamorphic(self, out: GameOutcome, trace: GameTrace) -> None:
         try:
+            from conformance.fuzz import metamorphic  # only with --metamorphic
+
             meta = metamorphic.check(self.driver, trace.script, out.seed, self.queries)
         except ImplError as e:
             out.outcome, out.message, out.stderr_tail = "error", str(e), e.stderr_tail

@@ -14,15 +14,14 @@ guessed.
 
 from __future__ import annotations
 
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from conformance.fuzz.config import Starting
 from conformance.fuzz.generate import play
 from conformance.fuzz.plan import GamePlan
 from conformance.fuzz.script import GameScript
-from conformance.protocol import Driver
 
 #: At most this many games wait, played ahead (a 300-game run played wholly ahead adds about
 #: 4 MB to the fuzzer's resident size).
@@ -74,26 +73,9 @@ class Ahead:
         plan = plan_of(index)
         return plan, got[2] if got is not None and got[0] == plan else None
 
-    def start(self, driver: Driver, guess: Callable[[int], GamePlan]) -> dict[str, Any]:
-        """``driver.start()`` (its hello), playing the next games, planned by ``guess``,
-        until the hello came.
-
-        Only for a driver whose implementation runs in another process: an in-process one
-        (a mutant patched in while it answers) must not run beside the reference's games."""
-        started: dict[str, Any] = {}
-
-        def start() -> None:
-            try:
-                started["hello"] = driver.start()
-            except Exception as e:  # raised again in this thread
-                started["error"] = e
-
-        thread = threading.Thread(target=start, name="fuzz-impl-start", daemon=True)
-        thread.start()
-        while thread.is_alive() and self.play_next(guess, guess=True):
+    def wait(self, starting: Starting, guess: Callable[[int], GamePlan]) -> dict[str, Any]:
+        """The hello of the implementation ``starting``, playing the next games, planned by
+        ``guess``, until it came."""
+        while not starting.done and self.play_next(guess, guess=True):
             pass
-        thread.join()
-        if "error" in started:
-            raise started["error"]
-        hello: dict[str, Any] = started["hello"]
-        return hello
+        return starting.hello()

@@ -141,10 +141,16 @@ def cards_of(mask: int) -> Iterator[Card]:
 
 
 def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    return tuple(
-        tuple(tuple(Card(13 * s + r) for r in range(13) if m >> r & 1) for m in range(1 << 13))
-        for s in range(4)
-    )
+    # Each rank set is the one without its highest rank, plus that card: one step each (the
+    # tables are built at import, by every process of the kit).
+    tables = []
+    for s in range(4):
+        table: list[tuple[Card, ...]] = [()]
+        for m in range(1, 1 << 13):
+            high = m.bit_length() - 1
+            table.append(table[m ^ (1 << high)] + (Card(13 * s + high),))
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 _T0, _T1, _T2, _T3 = _suit_tables()

@@ -53,16 +53,10 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
 
     Exit status: 0 no divergence, 1 divergences, 2 harness or start error, 3 usage error.
     """
-    from rich.console import Console
-
     from conformance.errors import HarnessError, ImplError
-    from conformance.fuzz.offer import offer_of_hello
-    from conformance.fuzz.run import FuzzConfig, GameOutcome, make_driver, run_games
-    from conformance.fuzz.summary import Summary, shrink_clusters
-    from conformance.suite.profile import profile_in_force
+    from conformance.fuzz.config import FuzzConfig, Starting, make_driver, starts_apart
     from phomspec import list_rulesets
 
-    err = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays on one line
     try:
         shard = parse_shard(shard_text)
     except ShardError as e:
@@ -79,13 +73,23 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
                         out=out, jobs=jobs, shard=shard, only=only, shrink=not no_shrink,
                         shrink_budget=shrink_budget, timeout=timeout, metamorphic=metamorphic)
     try:
-        make_driver(config)  # only built, not started: a bad command line or mutant id
+        driver = make_driver(config)  # a bad command line or mutant id: a usage error
     except HarnessError as e:
         raise click.UsageError(str(e)) from None
+    started = time.perf_counter()
+    # One job: the implementation process starts now, while the rest of the fuzzer loads.
+    starting = Starting(driver) if jobs <= 1 and starts_apart(driver) else None
+    from rich.console import Console
+
+    from conformance.fuzz.offer import offer_of_hello
+    from conformance.fuzz.run import GameOutcome, run_games
+    from conformance.fuzz.summary import Summary, shrink_clusters
+    from conformance.suite.profile import profile_in_force
+
+    err = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays on one line
     total = len(config.indices())
     summary = Summary()
     writer: Any = None
-    started = time.perf_counter()
 
     def start(hello: dict[str, Any]) -> None:
         nonlocal writer
@@ -117,7 +121,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
         if progress:
             progress.start()
         try:
-            for g in run_games(config, on_start=start):
+            for g in run_games(config, on_start=start, starting=starting):
                 summary.add(g)
                 summary.seconds = time.perf_counter() - started
                 if writer is not None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
-from conformance.arbiter.citations import DEN_CASE_CLAUSES, ENDING_CLAUSES, U_KIND_CLAUSES
 from conformance.fuzz.divergence import Divergence, with_clauses
 from conformance.fuzz.point import Point
 from conformance.fuzz.script import GameScript
@@ -53,11 +53,19 @@ def _describe(events: list[dict[str, Any]]) -> str:
     return "+".join(parts) or "-"
 
 
+def _citations() -> ModuleType:
+    """The arbiter's clause tables, imported only once a divergence is decided (they bring
+    the whole suite's step grammar; a run without divergences never needs them)."""
+    from conformance.arbiter import citations
+
+    return citations
+
+
 # -- ù and ù đền -------------------------------------------------------------------------------
 
 
 def _kind_clause(kind: Any) -> str:
-    return U_KIND_CLAUSES.get(str(kind), "U.THUONG")
+    return _citations().U_KIND_CLAUSES.get(str(kind), "U.THUONG")
 
 
 def u_clause(ref: dict[str, Any] | None, impl: dict[str, Any] | None,
@@ -83,10 +91,10 @@ def u_clause(ref: dict[str, Any] | None, impl: dict[str, Any] | None,
         if _room_switches_den(script):
             return "DEN.ROOM-OPTION"  # the room option decides whether this ù is đền
         case = (rd or idn or {}).get("case")
-        return DEN_CASE_CLAUSES.get(str(case), "DEN.PAYS-FOR-TABLE")
+        return _citations().DEN_CASE_CLAUSES.get(str(case), "DEN.PAYS-FOR-TABLE")
     if rd is not None and idn is not None:
         if rd.get("case") != idn.get("case"):
-            return DEN_CASE_CLAUSES.get(str(rd.get("case")), "DEN.PAYS-FOR-TABLE")
+            return _citations().DEN_CASE_CLAUSES.get(str(rd.get("case")), "DEN.PAYS-FOR-TABLE")
         if rd.get("case") == "chot_liability" and idn.get("seat") in _chot_eaters(script):
             return "DEN.CHOT-LIABILITY-TRANSFER"  # an earlier chốt eater kept the liability
         if rd.get("seat") != idn.get("seat"):
@@ -259,7 +267,7 @@ def _events_clause(ref: list[dict[str, Any]], impl: list[dict[str, Any]], script
         return ("ROUND.THEM-VONG" if point.params["rounds.them_vong"]
                 else "ROUND.THEM-VONG.ABSENT"), "them_vong"
     if "game_over" in both:
-        return ENDING_CLAUSES.get(str((_one(ref, "game_over") or {}).get("ending")),
+        return _citations().ENDING_CLAUSES.get(str((_one(ref, "game_over") or {}).get("ending")),
                                   "ROUND.GAME-END"), "game_over"
     if "turn" in both:
         return "TURN.ORDER", "turn"
@@ -325,7 +333,7 @@ def _decide_results(div: Divergence, script: GameScript, ref: dict[str, Any],
         clause = u_clause(ref.get("u"), impl.get("u"), script) or "U.WINNER"
         where, reasons = "result/u", (_u_desc(ref.get("u")), _u_desc(impl.get("u")))
     elif "ending" in fields:
-        clause = ENDING_CLAUSES.get(str(ref.get("ending")), "ROUND.GAME-END")
+        clause = _citations().ENDING_CLAUSES.get(str(ref.get("ending")), "ROUND.GAME-END")
         where, reasons = "result/ending", (str(ref.get("ending")), str(impl.get("ending")))
     elif "ranking" in fields or "winner" in fields:
         clause, where = ranking_clause(ref, impl, script), "result/ranking"

@@ -19,9 +19,9 @@ on a declared reading the reference cannot play is left out and counted
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from conformance.fuzz.deciding import decide
 from conformance.fuzz.divergence import ERROR, EVENTS, LEGAL, RESULT, RULING, Divergence
 from conformance.fuzz.generate import play, play_on
 from conformance.fuzz.lockstep import START, Carry, Resume, replay
@@ -69,10 +69,13 @@ class GameTrace:
 
 
 def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
-                 entry: RulesetOffer | None = None, game_id: str = "fuzz") -> GameTrace:
-    """Play ``plan`` on the reference and in lockstep on ``driver``, to the end of the game
-    or until the two states differ."""
-    script = play(plan)
+                 entry: RulesetOffer | None = None, game_id: str = "fuzz",
+                 script: GameScript | None = None,
+                 meanwhile: Callable[[], object] | None = None) -> GameTrace:
+    """Play ``plan`` on the reference (unless ``script`` is that game, played already) and in
+    lockstep on ``driver``, to the end of the game or until the two states differ;
+    ``meanwhile`` runs once while the implementation answers (:func:`.lockstep.replay`)."""
+    script = script or play(plan)
     trace = GameTrace(script)
     carry = Carry()
     resume: Resume = START
@@ -88,11 +91,15 @@ def play_against(driver: Driver, plan: GamePlan, queries: frozenset[str],
 
     while True:
         out = replay(driver, script, game_id, queries, attribute=False, resume=resume,
-                     carry=carry, keep_going=True, go_on=go_on if chunked else None)
+                     carry=carry, keep_going=True, go_on=go_on if chunked else None,
+                     meanwhile=meanwhile)
+        meanwhile = None
         script = out.script or script
         trace.decisions += out.decisions
         trace.unsupported += len(out.unsupported)
         trace.script = script
+        if out.divergences:
+            from conformance.fuzz.deciding import decide  # loaded at the first divergence
         for div in out.divergences:
             for part in decide(div, script):
                 reading = entry.left_out_by(part.clauses) if entry is not None else None

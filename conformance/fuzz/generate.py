@@ -11,6 +11,8 @@ policies and the probes choose among the actions such an engine takes, in its fo
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from conformance.errors import HarnessError
@@ -18,7 +20,8 @@ from conformance.fuzz.plan import GamePlan
 from conformance.fuzz.policies import Policy, make_policy
 from conformance.fuzz.script import Decision, GameScript, Setup
 from conformance.fuzz.shape import Table, action_json, apply_moves
-from phomspec import resolve_ruleset
+from phomspec import ResolvedRuleset
+from phomspec.paths import spec_dir
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import DRAW, PASS, Action, Discard, Eat, from_json, to_json
 from reference_impl.cards import Card
@@ -28,8 +31,22 @@ from reference_impl.profiles import DEFAULT, Profile
 MAX_DECISIONS = 400
 
 
+def ruleset_of(setup: Setup) -> ResolvedRuleset:
+    """The ruleset ``setup`` is played by, resolved once per ruleset, room options, readings
+    and spec/ (shared, never changed: the engine makes its parameters once per ruleset
+    object, and a run deals a few dozen of them)."""
+    return _ruleset(setup.ruleset, tuple(sorted(setup.options.items())),
+                    tuple(sorted(setup.readings.items())), spec_dir())
+
+
+@lru_cache(maxsize=256)
+def _ruleset(rid: str, options: tuple[tuple[str, bool], ...],
+             readings: tuple[tuple[str, str], ...], root: Path) -> ResolvedRuleset:
+    return load_ruleset(rid, options=dict(options), readings=dict(readings))
+
+
 def new_reference_game(setup: Setup) -> Game:
-    rs = load_ruleset(setup.ruleset, options=setup.options, readings=setup.readings)
+    rs = ruleset_of(setup)
     deal = Deal.from_hands([list(h) for h in setup.hands], list(setup.stock), first=setup.first)
     return Game(rs, deal, session=setup.engine_session())
 
@@ -122,7 +139,7 @@ def play_on(plan: GamePlan, prefix: tuple[Decision, ...] = (),
 
 def game_params(setup: Setup) -> dict[str, Any]:
     """The parameters the reference plays ``setup`` by."""
-    return resolve_ruleset(setup.ruleset, setup.options, setup.readings).params
+    return ruleset_of(setup).params
 
 
 def replay_actions(setup: Setup, actions: list[tuple[int, dict[str, Any]]]) -> GameScript | None:

@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from conformance.fuzz.deciding import decide
 from conformance.fuzz.divergence import (
     CHOICE,
     ERROR,
@@ -39,7 +38,6 @@ from conformance.fuzz.divergence import (
     RULING,
     Divergence,
 )
-from conformance.fuzz.point import Point
 from conformance.fuzz.script import Decision, GameScript
 from conformance.fuzz.shape import (
     legal_difference_in,
@@ -55,7 +53,6 @@ from conformance.protocol.compare import (
     payment_key,
     result_differences,
 )
-from conformance.suite.mirror import check_move
 from reference_impl.profiles import DEFAULT
 
 __all__ = ["CHOICE", "ERROR", "EVENTS", "LEGAL", "NEW_GAME", "RESULT", "RULING", "START",
@@ -117,7 +114,8 @@ GoOn = Callable[[GameScript, int, Decision], "GameScript | None"]
 def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
            queries: frozenset[str] = frozenset({"legal_actions", "result"}),
            attribute: bool = True, resume: Resume = START, carry: Carry | None = None,
-           keep_going: bool = False, go_on: GoOn | None = None) -> ReplayOutcome:
+           keep_going: bool = False, go_on: GoOn | None = None,
+           meanwhile: Callable[[], object] | None = None) -> ReplayOutcome:
     """Send the game, read the replies, and compare them from ``resume`` on, to the first
     divergence (with ``keep_going``: to the first one the same script cannot go past, see
     :func:`passes`); each divergence with its deciding clause when ``attribute``.
@@ -126,7 +124,10 @@ def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
     an automatic lay-down's discard), and a choice of the implementation's adopted there
     goes on in the same game, by the script ``go_on`` gives (:attr:`ReplayOutcome.script`);
     without it (or when the profile has no such decisions) the whole game is sent at once,
-    and an adoption ends the replay (:attr:`ReplayOutcome.adopted`)."""
+    and an adoption ends the replay (:attr:`ReplayOutcome.adopted`).
+
+    ``meanwhile`` runs once, after the first reply came: the implementation answers the
+    requests already sent while it runs (the fuzzer plays its next game then)."""
     reader = _Reader(script, carry or Carry(), resume, attribute, keep_going,
                      "result" in queries)
     sent: list[tuple[str, int, Pending]] = [
@@ -150,6 +151,9 @@ def replay(driver: Driver, script: GameScript, game_id: str = "fuzz",
             sent.append((RESULT, n, driver.send({"type": "result", "game": game_id})))
         for kind, step, pending in sent:
             reader.read(kind, step, pending.result())  # always read: the replies are owed
+            if meanwhile is not None:
+                meanwhile()
+                meanwhile = None
         sent = []
         adopted, reader.outcome.adopted = reader.outcome.adopted, None
         if adopted is not None and go_on is not None:
@@ -177,7 +181,11 @@ class _Reader:
         self.settlement: Divergence | None = None
 
     def _found(self, div: Divergence) -> None:
-        self.outcome.divergences.append(decide(div, self.script)[0] if self.attribute else div)
+        if self.attribute:
+            from conformance.fuzz.deciding import decide  # loaded at the first divergence
+
+            div = decide(div, self.script)[0]
+        self.outcome.divergences.append(div)
 
     def read(self, kind: str, step: int, reply: dict[str, Any]) -> None:
         script, outcome = self.script, self.outcome
@@ -354,6 +362,9 @@ def _adopt(step: int, d: Decision, events: list[Any], script: GameScript, carry:
     same choice, whose consequences differ)."""
     if not all(isinstance(e, dict) for e in events):
         return None
+    from conformance.fuzz.point import Point
+    from conformance.suite.mirror import check_move  # only shaped decisions need them
+
     point = Point(script, step)
     try:
         choice = check_move(point.game, script.profile, d.seat, d.action, events)

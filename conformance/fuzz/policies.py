@@ -48,6 +48,12 @@ class RandomPolicy(Policy):
         return rng.choice(legal)
 
 
+#: Per card: the other cards it makes a cạ with (PHOM.CA), from :func:`melds.has_ca`.
+_CA_WITH: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(52) if c != x and melds.has_ca((1 << x) | (1 << c)))
+    for x in range(52))
+
+
 def _deadwood_after(game: Any, seat: int, remove: int) -> int:
     st = game.st
     hand = st.hands[seat] & ~remove
@@ -56,22 +62,38 @@ def _deadwood_after(game: Any, seat: int, remove: int) -> int:
     return int(pts)
 
 
-def _in_ca(hand: int, card: int) -> bool:
-    """Does ``card`` make a cạ with another card of ``hand`` (PHOM.CA)?"""
-    rest = hand & ~(1 << card)
-    return any(melds.has_ca((1 << card) | (1 << c)) for c in _cards(rest))
-
-
 def best_discard(game: Any, seat: int, discards: list[Action]) -> Action:
-    """The discard that keeps the cạ and leaves the least deadwood; ties: the higher card."""
-    best: tuple[int, int, int] | None = None
-    choice = discards[0]
+    """The discard that keeps the cạ and leaves the least deadwood; ties: the higher card
+    (the first listed among equals)."""
     hand = game.st.hands[seat]
-    for a in discards:
-        if not isinstance(a, Discard):
-            continue
-        key = (int(_in_ca(hand, a.card)), _deadwood_after(game, seat, 1 << a.card),
-               -POINTS[a.card])
+    cards = [a for a in discards if isinstance(a, Discard)]
+    if not cards:
+        return discards[0]
+    loose = [a for a in cards if not hand & _CA_WITH[a.card]]
+    # A card outside every cạ of the hand comes first; then the least deadwood left.
+    pool = loose or cards
+    if len(pool) == 1:
+        return pool[0]
+    st = game.st
+    eaten = st.eaten[seat] & hand
+    fixed = eaten
+    for core in cores_of(st, eaten):
+        fixed |= core
+    # A card in no phỏm of the hand (and neither eaten nor named with an eaten card) is
+    # deadwood in every arrangement: the hand without it has its points less.
+    alone = hand & ~melds.covered(hand) & ~fixed
+    whole = None
+    best: tuple[int, int] | None = None
+    choice = pool[0]
+    for a in pool:
+        bit = 1 << a.card
+        if alone & bit:
+            if whole is None:
+                whole = _deadwood_after(game, seat, 0)
+            left = whole - POINTS[a.card] if whole < melds.INF else whole
+        else:
+            left = _deadwood_after(game, seat, bit)
+        key = (left, -POINTS[a.card])
         if best is None or key < best:
             best, choice = key, a
     return choice

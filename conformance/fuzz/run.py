@@ -5,84 +5,28 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
-import shlex
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.errors import HarnessError, ImplCrashed, ImplError, ImplTimeout, ProtocolViolation
-from conformance.fuzz import metamorphic
+from conformance.fuzz.ahead import Ahead
+from conformance.fuzz.config import (
+    FuzzConfig,
+    Starting,
+    make_driver,
+    starts_apart,
+)
 from conformance.fuzz.divergence import EVENTS, Divergence
 from conformance.fuzz.event_coverage import count_events
 from conformance.fuzz.game import GameTrace, play_against
 from conformance.fuzz.generate import new_reference_game
 from conformance.fuzz.offer import Offer, offer_of_hello
 from conformance.fuzz.plan import GamePlan, make_plan
-from conformance.fuzz.seeds import Shard, game_seed
+from conformance.fuzz.seeds import game_seed
 from conformance.fuzz.shape import apply_moves
 from conformance.protocol import Driver
-
-REFERENCE = "reference"
-MUTANT_PREFIX = "mutant:"
-
-
-@dataclass(frozen=True)
-class FuzzConfig:
-    """What to run: the implementation (a command line, ``reference`` for the in-process
-    reference, or ``mutant:ID``), the games, where divergences go."""
-
-    impl: str = REFERENCE
-    ruleset: str | None = None
-    players: int | None = None
-    games: int = 1000
-    seed: int = 0
-    out: str | None = None
-    jobs: int = 1
-    shard: Shard = field(default_factory=Shard)
-    only: int | None = None
-    shrink: bool = True
-    shrink_budget: float = 30.0
-    probe_rate: float = 0.05
-    timeout: float = 5.0
-    metamorphic: bool = False
-
-    def indices(self) -> list[int]:
-        if self.only is not None:
-            return [self.only]
-        return list(self.shard.games(self.games))
-
-    def command(self) -> str:
-        """The command line of this run."""
-        parts = ["phom-conformance", "fuzz", "--impl", shlex.quote(self.impl),
-                 "--games", str(self.games), "--seed", str(self.seed)]
-        if self.ruleset:
-            parts += ["--ruleset", self.ruleset]
-        if self.players:
-            parts += ["--players", str(self.players)]
-        if self.shard.count > 1:
-            parts += ["--shard", str(self.shard)]
-        if self.jobs > 1:
-            parts += ["--jobs", str(self.jobs)]
-        if self.out:
-            parts += ["--out", shlex.quote(self.out)]
-        if self.metamorphic:
-            parts.append("--metamorphic")
-        return " ".join(parts)
-
-    def replay_command(self, index: int) -> str:
-        """The one command that plays game ``index`` again."""
-        parts = ["phom-conformance", "fuzz", "--impl", shlex.quote(self.impl),
-                 "--seed", str(self.seed), "--game", str(index)]
-        if self.ruleset:
-            parts += ["--ruleset", self.ruleset]
-        if self.players:
-            parts += ["--players", str(self.players)]
-        if self.out:
-            parts += ["--out", shlex.quote(self.out)]
-        if self.metamorphic:
-            parts.append("--metamorphic")
-        return " ".join(parts)
 
 
 @dataclass
@@ -123,25 +67,6 @@ class GameOutcome:
                 "profile": self.profile}
 
 
-def make_driver(config: FuzzConfig) -> Driver:
-    if config.impl == REFERENCE:
-        from conformance.drivers.inprocess import InProcessDriver
-
-        return InProcessDriver()
-    if config.impl.startswith(MUTANT_PREFIX):
-        from conformance.mutants.catalog import BY_ID
-        from conformance.mutants.driver import MutantDriver
-
-        mid = config.impl[len(MUTANT_PREFIX):]
-        if mid not in BY_ID:
-            raise HarnessError(f"--impl {config.impl}: no mutant {mid!r}"
-                               f" (see phom-conformance mutate --list)")
-        return MutantDriver(BY_ID[mid])
-    from conformance.drivers.subprocess import SubprocessDriver
-
-    return SubprocessDriver(config.impl, timeout=config.timeout)
-
-
 _IMPL_OUTCOME = ((ImplCrashed, "crash"), (ImplTimeout, "timeout"),
                  (ProtocolViolation, "protocol_error"))
 
@@ -150,10 +75,23 @@ class GameRunner:
     """Plays games of one run against one driver (one per worker process), dealing only what
     the implementation's hello declares (:mod:`.offer`)."""
 
-    def __init__(self, config: FuzzConfig, driver: Driver | None = None):
+    def __init__(self, config: FuzzConfig, driver: Driver | None = None,
+                 ahead: Sequence[int] = (), starting: Starting | None = None):
+        """``ahead``: the run's games in their order, played on the reference ahead of
+        their turn while an implementation process starts and while it answers
+        (:mod:`.ahead`); ``starting``: its driver, already starting."""
         self.config = config
-        self.driver = driver or make_driver(config)
-        self.hello = self.driver.start()
+        self.ahead = Ahead(ahead)
+        if starting is not None:
+            self.driver = starting.driver
+        else:
+            self.driver = driver or make_driver(config)
+            if ahead and starts_apart(self.driver):
+                starting = Starting(self.driver)
+        if starting is not None:
+            self.hello = self.ahead.wait(starting, self._guess)
+        else:
+            self.hello = self.driver.start()
         queries = self.hello.get("queries")
         self.queries = frozenset(queries) if isinstance(queries, list) else frozenset()
         self.offer = offer_of_hello(self.hello)
@@ -172,17 +110,28 @@ class GameRunner:
         plan = self.plan(index)
         return play_against(self.driver, plan, self.queries, self.offer.get(plan.setup.ruleset))
 
+    def _guess(self, index: int) -> GamePlan:
+        """The plan of game ``index`` before the hello: as if every ruleset, option value,
+        table size were declared, in the 1.0 shape."""
+        cfg = self.config
+        return make_plan(index, game_seed(cfg.seed, index), cfg.ruleset, cfg.players,
+                         cfg.probe_rate, None)
+
     def run_game(self, index: int) -> GameOutcome:
+        """Game ``index``; while the implementation answers, the next game of the run
+        (``ahead``) is played on the reference."""
         cfg = self.config
         started = time.perf_counter()
-        plan = self.plan(index)
+        plan, script = self.ahead.take(index, self.plan)
         setup = plan.setup
         out = GameOutcome(index, plan.seed, setup.ruleset, setup.players, plan.label,
                           dict(setup.options), dict(setup.readings), self.offer.profile,
                           replay=cfg.replay_command(index))
+        meanwhile = (lambda: self.ahead.play_next(self.plan)) if self.ahead.pending else None
         try:
             trace = play_against(self.driver, plan, self.queries,
-                                 self.offer.get(setup.ruleset))
+                                 self.offer.get(setup.ruleset), script=script,
+                                 meanwhile=meanwhile)
         except ImplError as e:
             out.outcome = next((name for cls, name in _IMPL_OUTCOME if isinstance(e, cls)),
                                "error")
@@ -219,6 +168,8 @@ class GameRunner:
 
     def _metamorphic(self, out: GameOutcome, trace: GameTrace) -> None:
         try:
+            from conformance.fuzz import metamorphic  # only with --metamorphic
+
             meta = metamorphic.check(self.driver, trace.script, out.seed, self.queries)
         except ImplError as e:
             out.outcome, out.message, out.stderr_tail = "error", str(e), e.stderr_tail
@@ -293,12 +244,13 @@ def _work(index: int) -> GameOutcome:
     return _WORKER.run_game(index)
 
 
-def run_games(config: FuzzConfig, on_start: Callable[[dict[str, Any]], None] | None = None
-              ) -> Iterator[GameOutcome]:
-    """Every game of the run (this shard), in index order, as each is known."""
+def run_games(config: FuzzConfig, on_start: Callable[[dict[str, Any]], None] | None = None,
+              starting: Starting | None = None) -> Iterator[GameOutcome]:
+    """Every game of the run (this shard), in index order, as each is known; ``starting``:
+    the implementation, already starting (one job)."""
     indices = config.indices()
-    if config.jobs <= 1 or len(indices) < 2:
-        runner = GameRunner(config)
+    if starting is not None or config.jobs <= 1 or len(indices) < 2:
+        runner = GameRunner(config, ahead=indices, starting=starting)
         if on_start:
             on_start(runner.hello)
         try:

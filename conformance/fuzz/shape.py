@@ -53,6 +53,22 @@ def action_json(action: Action) -> dict[str, Any]:
     return to_json(action)
 
 
+#: The protocol's form of the engine actions listed lately (read, never changed, by whoever
+#: holds a legal list): an action's form is built once, not at every decision listing it.
+_LISTED: dict[Action, dict[str, Any]] = {}
+_LISTED_MAX = 1 << 12
+
+
+def legal_json(action: Action) -> dict[str, Any]:
+    """:func:`reference_impl.actions.to_json` of a listed action, shared (not to be changed)."""
+    got = _LISTED.get(action)
+    if got is None:
+        if len(_LISTED) >= _LISTED_MAX:
+            _LISTED.clear()
+        got = _LISTED[action] = to_json(action)
+    return got
+
+
 def is_bare_eat(action: Mapping[str, Any]) -> bool:
     return action.get("type") == "eat" and "with" not in action
 
@@ -72,7 +88,7 @@ class Table:
         in the protocol's form (what its ``legal_actions`` must list)."""
         if self.shaped is None:
             actions = self.game.legal_actions()
-            return actions, tuple(to_json(a) for a in actions)
+            return actions, tuple(map(legal_json, actions))
         listed = tuple(a for a in self.shaped.legal_actions() if self.profile.takes(a["type"]))
         return [read_action(a) for a in listed], listed
 

@@ -12,14 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from conformance.errors import ImplError
-from conformance.fuzz import metamorphic
-from conformance.fuzz.fixture import fixture_case, fixture_size, fixture_text
 from conformance.fuzz.game import play_against
 from conformance.fuzz.offer import offer_of_hello
 from conformance.fuzz.plan import make_plan
 from conformance.fuzz.run import FuzzConfig, GameOutcome, GameRunner, state_after
 from conformance.fuzz.seeds import game_seed
-from conformance.fuzz.shrink import Shrinker
 from conformance.fuzz.signature import Cluster, Clusters, Signature
 from conformance.protocol import Driver
 
@@ -64,7 +61,9 @@ class Summary:
             self.by_clause[d["clause"]] += 1
         if g.outcome == "fail":
             if g.metamorphic_failed:
-                self.by_clause[g.clause or metamorphic.METAMORPHIC] += 1
+                from conformance.fuzz.metamorphic import METAMORPHIC
+
+                self.by_clause[g.clause or METAMORPHIC] += 1
             self.divergent.append(g)
         elif g.outcome not in ("pass", "skipped"):
             self.divergent.append(g)
@@ -123,6 +122,9 @@ def shrink_clusters(config: FuzzConfig, summary: Summary,
 
 
 def _shrink_one(runner: GameRunner, cluster: Cluster) -> None:
+    from conformance.fuzz.fixture import fixture_case, fixture_size, fixture_text
+    from conformance.fuzz.shrink import Shrinker
+
     cfg = runner.config
     index = cluster.first_game
     started = time.perf_counter()

@@ -102,6 +102,7 @@ def command(impl: str, ruleset: str | None, players: int | None, games: int, see
 
             header = make_header(
                 implementation={k: hello.get(k) for k in ("name", "version", "language")}
+                | (offer.profile or {})  # the shape members, read as run reads a hello
                 | {"command": impl, "profile": offer.profile,
                    "readings": {r: e.readings for r, e in offer.rulesets.items()}},
                 command=config.command(),

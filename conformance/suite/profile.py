@@ -69,10 +69,16 @@ class ProfileInForce:
 
 
 def _drop_reading(hello: dict[str, Any], member: str) -> None:
-    """Leave the u reading out where ``member`` (``readings`` or ``rulesets[i].readings``)
-    declares it."""
+    """Leave the u reading out where ``member`` (``readings``, ``readings.<ruleset>`` or
+    ``rulesets[i].readings``) declares it."""
     if member == "readings":
         hello["readings"] = {k: v for k, v in hello["readings"].items() if k != U_AMBIGUITY}
+        return
+    if member.startswith("readings."):
+        rid = member[len("readings."):]
+        readings = dict(hello["readings"])
+        readings[rid] = {k: v for k, v in readings[rid].items() if k != U_AMBIGUITY}
+        hello["readings"] = readings
         return
     index = int(member[len("rulesets["):member.index("]")])
     rulesets = [dict(r) if isinstance(r, Mapping) else r for r in hello["rulesets"]]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -71,6 +72,17 @@ def test_every_game_records_the_profile_in_force() -> None:
         "lay_down": "auto", "eat": "bare", "u": "automatic", "money": "none",
         "actions": ["draw", "eat", "discard", "pass", "timeout", "leave"]}
     assert {"ruleset", "options", "readings"} <= set(g.setup_json())
+
+
+def test_a_report_of_a_claimed_u_run_names_the_profile(tmp_path: Any) -> None:
+    report = tmp_path / "f.jsonl"
+    impl = shlex.join([sys.executable, "-m", "reference_impl.server", "--profile",
+                       "auto-lay,claimed-u"])
+    result = CliRunner().invoke(cli, ["fuzz", "--impl", impl, "--games", "3", "--ruleset",
+                                      "co-ban", "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    header = json.loads(report.read_text(encoding="utf-8").splitlines()[0])
+    assert header["profile"]["names"] == "auto-lay,claimed-u" and not header["profile"]["problems"]
 
 
 class OtherChoices(ShapedGame):

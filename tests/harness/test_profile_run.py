@@ -208,6 +208,17 @@ def test_a_bad_profile_member_is_one_line_naming_it_and_left_out(
     assert all(getattr(shape.profile, k) == v for k, v in kept.items())
 
 
+def test_a_reading_of_one_ruleset_at_odds_with_the_shape_is_left_out_of_that_ruleset() -> None:
+    # readings keyed by ruleset at the top level (spec/protocol.md 8.6) under u: automatic
+    hello = {"rulesets": [], "readings": {"co-ban": {"AMB.U-AUTOMATIC": "declared",
+                                                     "AMB.HOLD-BACK": "lay-all"}}}
+    shape = profile_in_force(hello)
+    (problem,) = shape.problems
+    assert problem.startswith("hello: readings.co-ban: AMB.U-AUTOMATIC=declared contradicts")
+    assert problem.endswith("that reading is treated as left out")
+    assert shape.profile == DEFAULT and shape.readings("co-ban") == {"AMB.HOLD-BACK": "lay-all"}
+
+
 def test_a_run_with_bad_profile_members_loses_nothing_else(monkeypatch: pytest.MonkeyPatch,
                                                            tmp_path: Path) -> None:
     bad = shlex.join(fake("bad_profile", 'lay_down="automatic"', 'money="none"',

@@ -11,8 +11,8 @@ scenarios it can change: those of the rulesets that take another reading, withou
 the ambiguity, whose games' resolved parameters the reading changes (the reference plays by
 its parameters only) and whose requests get other replies.
 
-The first play records which parameters each scenario's games read (:func:`tracking`): the
-engine is deterministic, so a game whose every parameter read has the same value under the
+The first play records which parameters each scenario's games read (conformance.param_reads):
+the engine is deterministic, so a game whose every parameter read has the same value under the
 reading makes the same moves and gives the same replies, and the scenario is not replayed.
 """
 
@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,7 +133,7 @@ _GAME_REQUESTS = frozenset({"apply", "legal_actions", "state", "result"})
 
 class _TapDriver(Driver):
     """Passes everything to ``inner`` and keeps every request with its reply, in the order
-    sent, until :meth:`take`; with ``made`` (the parameter records :func:`tracking` makes),
+    sent, until :meth:`take`; with ``made`` (conformance.param_reads.tracking's records),
     also the parameters the games started since then read."""
 
     def __init__(self, inner: Driver, made: list[set[str]] | None = None):
@@ -194,64 +193,6 @@ class _Played:
     result: ScenarioResult
     exchanges: list[Exchange]
     reads: frozenset[str] | None = None
-
-
-@contextmanager
-def tracking() -> Iterator[list[set[str]]]:
-    """While open, every game the in-process engine starts plays by parameters that record
-    the dotted name of each one read; yields the list of those records, one per game started.
-
-    The engine takes a game's parameters from ``reference_impl.params.params_of`` (the seam
-    the mutants patch too); a game started another way is not recorded, and the sweep then
-    replays its scenario."""
-    from reference_impl import params
-
-    made: list[set[str]] = []
-    original = params.params_of
-
-    def params_of(rs: Any) -> Any:
-        names: set[str] = set()
-        made.append(names)
-        return _recording(original(rs), names)
-
-    params.params_of = params_of  # type: ignore[assignment]
-    try:
-        yield made
-    finally:
-        params.params_of = original  # type: ignore[assignment]
-
-
-def _recording(p: Any, names: set[str]) -> Any:
-    """A copy of the parameters ``p`` that adds the dotted name of each one read to ``names``."""
-    copy = object.__new__(_recording_class())
-    for attr in _DOTTED:
-        object.__setattr__(copy, attr, object.__getattribute__(p, attr))
-    object.__setattr__(copy, "read", names)
-    return copy
-
-
-#: Parameter attribute -> dotted name, and the recording subclass (both made on first use).
-_DOTTED: dict[str, str] = {}
-_CLASSES: list[type] = []
-
-
-def _recording_class() -> type:
-    if not _CLASSES:
-        from reference_impl.params import NAMES, Params, field_name
-
-        _DOTTED.update({field_name(n): n for n in NAMES})
-        dotted = _DOTTED
-
-        class RecordingParams(Params):  # type: ignore[misc]
-            __slots__ = ("read",)
-
-            def __getattribute__(self, name: str) -> Any:
-                if name in dotted:
-                    object.__getattribute__(self, "read").add(dotted[name])
-                return object.__getattribute__(self, name)
-
-        _CLASSES.append(RecordingParams)
-    return _CLASSES[0]
 
 
 def _changes(params: _Params, exchanges: list[Exchange], alt: Alternative) -> bool:
@@ -344,6 +285,8 @@ MakeDriver = Callable[[Mapping[str, str]], Driver]
 def play(scenarios: Sequence[Any], make_driver: MakeDriver) -> dict[str, _Played]:
     """Every scenario played once on ``make_driver({})``, with its exchanges and, on the
     in-process reference, the parameters its games read."""
+    from conformance.param_reads import tracking
+
     out: dict[str, _Played] = {}
     with tracking() as made:
         tap = _TapDriver(make_driver({}), made if make_driver is reference else None)
@@ -394,7 +337,6 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
          make_driver: MakeDriver) -> Row:
     """What one alternative reading does to the suite played as ``base``."""
     from conformance.suite.support import held_readings
-
     from reference_impl.profiles import profile_of_readings
 
     row = Row(alt)

@@ -14,6 +14,7 @@ import re
 import sys
 import traceback
 from collections.abc import Callable
+from functools import cache
 from importlib import metadata
 from typing import Any
 
@@ -81,6 +82,7 @@ class RequestError(Exception):
         super().__init__(message)
 
 
+@cache
 def _version() -> str:
     try:
         return metadata.version("phom-conformance")
@@ -305,11 +307,8 @@ class Server:
         declared = self.config.readings_for(ruleset_id)
         for amb, reading in asked.items():
             if declared.get(amb, reading) != reading:
-                raise RequestError(
-                    "unsupported",
-                    f"new_game: readings: this implementation reads {amb} as"
-                    f" {declared[amb]!r} (hello), not {reading!r}",
-                )
+                raise RequestError("unsupported", f"new_game: readings: this implementation reads"
+                                   f" {amb} as {declared[amb]!r} (hello), not {reading!r}")
         return {**asked, **declared}
 
     def _deal(self, deal: object, players: int, first: int) -> Deal:

@@ -141,3 +141,14 @@ def test_bad_arguments_are_usage_errors(monkeypatch: pytest.MonkeyPatch, args: l
                                         text: str) -> None:
     code, out = _cli(monkeypatch, *args)
     assert code == 3 and text in out
+
+
+def test_the_first_play_records_the_parameters_its_games_read(tmp_path: Path) -> None:
+    from conformance.commands.readings import play
+
+    (played,) = play(_scenarios(tmp_path), reference).values()
+    # the refused discard of the eaten 9C reads the parameter AMB.EATEN-IN-PHOM sets
+    assert played.reads is not None and "eat.keep_in_phom" in played.reads
+    # another driver than the in-process reference is not tracked: its scenarios are replayed
+    (other,) = play(_scenarios(tmp_path), lambda readings: reference(readings)).values()
+    assert other.reads is None

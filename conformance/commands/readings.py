@@ -306,13 +306,16 @@ def _chunks(length: int, count: int) -> list[tuple[int, int]]:
 
 def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
           make_driver: MakeDriver = reference,
-          on_row: Callable[[Row], None] | None = None, *, jobs: int = 1) -> list[Row]:
+          on_row: Callable[[Row], None] | None = None, *, jobs: int = 1,
+          prune: bool = True) -> list[Row]:
     """Play ``scenarios`` on ``make_driver({})``, then on ``make_driver`` of each alternative
     reading, one at a time; one row per alternative.
 
     Only what can change is run again: a scenario of a ruleset that takes another reading,
     with no tag on the ambiguity, one of whose games the reading gives other parameters,
-    and whose requests get another reply under the reading.
+    and whose requests get another reply under the reading. ``prune``: skip the replay of
+    a scenario whose games read no parameter the reading changes (False: replay it; the
+    rows are the same).
 
     ``jobs``: worker processes (conformance.parallel.fork_map). The first play is cut into
     runs of scenarios, each on its own session (a game's replies do not depend on the games
@@ -324,6 +327,8 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     for part in fork_map(lambda run: play(scenarios[run[0]:run[1]], make_driver),
                          _chunks(len(scenarios), 4 * jobs if jobs > 1 else 1), jobs):
         base.update(part)
+    if not prune:
+        base = {k: _Played(v.result, v.exchanges) for k, v in base.items()}
     params = _Params()
     rows = []
     for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver), alts, jobs):

@@ -9,8 +9,10 @@ same expansion ``load_scenarios`` does.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib
+from collections.abc import Iterable, Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,8 +25,36 @@ from conformance.suite.play import Play, Transcript
 from conformance.suite.steps.bdd import bind_pytest_bdd
 from phomspec.paths import features_dir, fixtures_dir
 
+
+def _step_lookup_once_per_text() -> None:
+    """pytest-bdd finds a step's definitions by asking pytest, at every step, for the
+    definitions of every fixture name visible to the test (most of these tests' time). Every
+    test of this module sees the same definitions (the ones bound here), so the answer for a
+    step's kind and text is looked up once per module and session."""
+    # the module, not the function pytest_bdd exports under the same name
+    bdd_scenario = importlib.import_module("pytest_bdd.scenario")
+    find = getattr(bdd_scenario, "find_fixturedefs_for_step", None)
+    if find is None or getattr(find, "phom_once", False):
+        return
+    here = Path(__file__).resolve()
+    found: dict[tuple[Any, ...], list[Any]] = {}
+
+    def find_once(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
+        parent = getattr(node, "parent", None)
+        if getattr(node, "path", None) != here or parent is None:
+            return find(step=step, fixturemanager=fixturemanager, node=node)
+        key = (id(fixturemanager), parent.nodeid, step.type, step.name)
+        if key not in found:
+            found[key] = list(find(step=step, fixturemanager=fixturemanager, node=node))
+        return list(found[key])
+
+    find_once.phom_once = True  # type: ignore[attr-defined]
+    bdd_scenario.find_fixturedefs_for_step = find_once
+
+
 bind_pytest_bdd()
 scenarios(str(features_dir()))
+_step_lookup_once_per_text()
 
 
 @cache

@@ -14,6 +14,7 @@ import re
 import sys
 import traceback
 from collections.abc import Callable
+from functools import cache
 from importlib import metadata
 from typing import Any
 
@@ -26,6 +27,7 @@ from reference_impl.errors import DealError
 from reference_impl.evaluate import MEMBERS as EVALUATE_MEMBERS
 from reference_impl.evaluate import REQUIRED as EVALUATE_REQUIRED
 from reference_impl.evaluate import EvaluateError, evaluate_request
+from reference_impl.memo import Memo
 from reference_impl.serve_config import ConfigError, ServerConfig, parse_command_line
 from reference_impl.session import next_game_seats
 from reference_impl.shaped import ShapedGame
@@ -80,6 +82,7 @@ class RequestError(Exception):
         super().__init__(message)
 
 
+@cache
 def _version() -> str:
     try:
         return metadata.version("phom-conformance")
@@ -150,6 +153,7 @@ class Server:
         self._shaped: dict[str, ShapedGame] = {}
         self._greeted = False
         self._hello: dict[str, Any] | None = None
+        self._rulesets, self._deals = Memo[Any](), Memo[Deal]()  # made once per session
         self.closed = False
         self._log = log or (lambda text: print(text, file=sys.stderr, flush=True))
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -183,9 +187,7 @@ class Server:
             _check_members(kind, message)
             if not self._greeted and kind != "hello":
                 raise _malformed(f"{kind} before hello: the first request of a session is hello")
-            reply = {"id": rid}
-            reply.update(handler(message))
-            return reply
+            return {"id": rid, **handler(message)}
         except RequestError as e:
             return {"id": rid, "ok": False, "error": {"code": e.code, "message": str(e)}}
         except Exception as e:  # an engine bug: report it, keep serving (spec/protocol.md 3)
@@ -281,7 +283,8 @@ class Server:
         if not self._plain:
             readings = self._declared_readings(ruleset_id, readings)
         try:
-            rs = load_ruleset(ruleset_id, options=options, readings=readings)
+            rs = self._rulesets.get([ruleset_id, options, readings],
+                                    lambda: load_ruleset(ruleset_id, options, readings))
         except SpecError as e:
             raise RequestError("unsupported", f"new_game: {e}") from None
         if players not in rs["players"]:
@@ -290,7 +293,8 @@ class Server:
                 "unsupported",
                 f"new_game: ruleset {ruleset_id!r} is for {sizes} players, not {players}",
             )
-        deal = self._deal(message["deal"], players, first)
+        deal = self._deals.get((raw := message["deal"], players, first),
+                               lambda: self._deal(raw, players, first))
         game = Game(rs, deal, session=session)
         self._games[gid] = game
         if self._profile is None:
@@ -303,11 +307,8 @@ class Server:
         declared = self.config.readings_for(ruleset_id)
         for amb, reading in asked.items():
             if declared.get(amb, reading) != reading:
-                raise RequestError(
-                    "unsupported",
-                    f"new_game: readings: this implementation reads {amb} as"
-                    f" {declared[amb]!r} (hello), not {reading!r}",
-                )
+                raise RequestError("unsupported", f"new_game: readings: this implementation reads"
+                                   f" {amb} as {declared[amb]!r} (hello), not {reading!r}")
         return {**asked, **declared}
 
     def _deal(self, deal: object, players: int, first: int) -> Deal:

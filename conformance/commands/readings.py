@@ -10,6 +10,10 @@ hello and plays it as ``phom-reference --reading`` does, one reading at a time, 
 scenarios it can change: those of the rulesets that take another reading, without a tag on
 the ambiguity, whose games' resolved parameters the reading changes (the reference plays by
 its parameters only) and whose requests get other replies.
+
+The first play records which parameters each scenario's games read (conformance.param_reads):
+the engine is deterministic, so a game whose every parameter read has the same value under the
+reading makes the same moves and gives the same replies, and the scenario is not replayed.
 """
 
 from __future__ import annotations
@@ -123,14 +127,23 @@ class _TapPending(Pending):
         return reply
 
 
+#: Requests addressed to one game (by its ``game`` member).
+_GAME_REQUESTS = frozenset({"apply", "legal_actions", "state", "result"})
+
+
 class _TapDriver(Driver):
     """Passes everything to ``inner`` and keeps every request with its reply, in the order
-    sent, until :meth:`take`."""
+    sent, until :meth:`take`; with ``made`` (conformance.param_reads.tracking's records),
+    also the parameters the games started since then read."""
 
-    def __init__(self, inner: Driver):
+    def __init__(self, inner: Driver, made: list[set[str]] | None = None):
         self.inner = inner
         self.hello = {}
         self._log: list[Exchange] = []
+        self._made = made
+        self._reads: list[set[str]] = []
+        self._games: set[Any] = set()
+        self._tracked = made is not None
 
     def __getattr__(self, name: str) -> Any:  # description, stderr_tail...
         return getattr(self.inner, name)
@@ -142,7 +155,20 @@ class _TapDriver(Driver):
     def send(self, message: dict[str, Any]) -> Pending:
         entry: Exchange = [dict(message), None]
         self._log.append(entry)
-        return _TapPending(self.inner.send(message), entry)
+        if self._made is None:
+            return _TapPending(self.inner.send(message), entry)
+        before = len(self._made)
+        pending = _TapPending(self.inner.send(message), entry)
+        kind = message.get("type")
+        if kind == "new_game":
+            # a game the engine started without its parameters recorded is not tracked
+            made = self._made[before:]
+            self._tracked &= bool(made)
+            self._reads.extend(made)
+            self._games.add(message.get("game"))
+        elif kind in _GAME_REQUESTS and message.get("game") not in self._games:
+            self._tracked = False  # a game started before this scenario's own
+        return pending
 
     def close(self) -> None:
         self.inner.close()
@@ -151,13 +177,22 @@ class _TapDriver(Driver):
         out, self._log = self._log, []
         return out
 
+    def take_reads(self) -> frozenset[str] | None:
+        """The parameters read by the games started since the last call (dotted names),
+        or None when some game was not tracked."""
+        reads = frozenset().union(*self._reads) if self._tracked else None
+        self._reads, self._games, self._tracked = [], set(), self._made is not None
+        return reads
+
 
 @dataclass
 class _Played:
-    """A scenario as played on the reference: its outcome and every exchange."""
+    """A scenario as played on the reference: its outcome, every exchange and the parameters
+    its games read (None: not known)."""
 
     result: ScenarioResult
     exchanges: list[Exchange]
+    reads: frozenset[str] | None = None
 
 
 def _changes(params: _Params, exchanges: list[Exchange], alt: Alternative) -> bool:
@@ -171,6 +206,27 @@ def _changes(params: _Params, exchanges: list[Exchange], alt: Alternative) -> bo
         after = params.of(request["ruleset"], request.get("options"),
                           {**readings, alt.ambiguity: alt.reading})
         if before != after:
+            return True
+    return False
+
+
+def _reads_change(params: _Params, exchanges: list[Exchange], config: Any,
+                  reads: frozenset[str]) -> bool:
+    """Whether the reference of server ``config`` (:func:`reference` declaring a reading)
+    refuses a game of the scenario, or gives another value to a parameter its games read
+    (or to ``players``, which the server reads itself)."""
+    names = reads | {"players"}
+    for request, _ in exchanges:
+        if request.get("type") != "new_game":
+            continue
+        ruleset, asked = request.get("ruleset"), request.get("readings")
+        readings = asked if isinstance(asked, dict) else {}
+        declared = config.readings_for(ruleset) if isinstance(ruleset, str) else {}
+        if any(declared.get(amb, reading) != reading for amb, reading in readings.items()):
+            return True  # refused: the hello declares another reading (server._declared_readings)
+        before = params.of(ruleset, request.get("options"), readings)
+        after = params.of(ruleset, request.get("options"), {**readings, **declared})
+        if before is None or after is None or any(before.get(n) != after.get(n) for n in names):
             return True
     return False
 
@@ -210,13 +266,16 @@ def reference(readings: Mapping[str, str]) -> Driver:
     (``phom-reference --reading``), in the shape those readings need (AMB.U-AUTOMATIC=declared:
     ``u: claimed``); with none, the plain reference."""
     from conformance.drivers.inprocess import InProcessDriver
+
+    return InProcessDriver(config=_config(readings) if readings else None)
+
+
+def _config(readings: Mapping[str, str]) -> Any:
+    """The server configuration of :func:`reference` declaring ``readings``."""
     from reference_impl.profiles import profile_of_readings
     from reference_impl.serve_config import ServerConfig
 
-    if not readings:
-        return InProcessDriver(config=None)
-    config = ServerConfig(profile=profile_of_readings(readings), readings=dict(readings))
-    return InProcessDriver(config=config)
+    return ServerConfig(profile=profile_of_readings(readings), readings=dict(readings))
 
 
 #: Makes a driver of the implementation that declares (and plays) the given readings.
@@ -224,14 +283,18 @@ MakeDriver = Callable[[Mapping[str, str]], Driver]
 
 
 def play(scenarios: Sequence[Any], make_driver: MakeDriver) -> dict[str, _Played]:
-    """Every scenario played once on ``make_driver({})``, with its exchanges."""
-    tap = _TapDriver(make_driver({}))
+    """Every scenario played once on ``make_driver({})``, with its exchanges and, on the
+    in-process reference, the parameters its games read."""
+    from conformance.param_reads import tracking
+
     out: dict[str, _Played] = {}
+    with tracking() as made:
+        tap = _TapDriver(make_driver({}), made if make_driver is reference else None)
 
-    def keep(result: ScenarioResult) -> None:
-        out[result.id] = _Played(result, tap.take())
+        def keep(result: ScenarioResult) -> None:
+            out[result.id] = _Played(result, tap.take(), tap.take_reads())
 
-    _run(tap, scenarios, keep)
+        _run(tap, scenarios, keep)
     return out
 
 
@@ -243,13 +306,16 @@ def _chunks(length: int, count: int) -> list[tuple[int, int]]:
 
 def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
           make_driver: MakeDriver = reference,
-          on_row: Callable[[Row], None] | None = None, *, jobs: int = 1) -> list[Row]:
+          on_row: Callable[[Row], None] | None = None, *, jobs: int = 1,
+          prune: bool = True) -> list[Row]:
     """Play ``scenarios`` on ``make_driver({})``, then on ``make_driver`` of each alternative
     reading, one at a time; one row per alternative.
 
     Only what can change is run again: a scenario of a ruleset that takes another reading,
     with no tag on the ambiguity, one of whose games the reading gives other parameters,
-    and whose requests get another reply under the reading.
+    and whose requests get another reply under the reading. ``prune``: skip the replay of
+    a scenario whose games read no parameter the reading changes (False: replay it; the
+    rows are the same).
 
     ``jobs``: worker processes (conformance.parallel.fork_map). The first play is cut into
     runs of scenarios, each on its own session (a game's replies do not depend on the games
@@ -261,6 +327,8 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     for part in fork_map(lambda run: play(scenarios[run[0]:run[1]], make_driver),
                          _chunks(len(scenarios), 4 * jobs if jobs > 1 else 1), jobs):
         base.update(part)
+    if not prune:
+        base = {k: _Played(v.result, v.exchanges) for k, v in base.items()}
     params = _Params()
     rows = []
     for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver), alts, jobs):
@@ -274,9 +342,12 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
          make_driver: MakeDriver) -> Row:
     """What one alternative reading does to the suite played as ``base``."""
     from conformance.suite.support import held_readings
+    from reference_impl.profiles import profile_of_readings
 
     row = Row(alt)
     declared = {alt.ambiguity: alt.reading}
+    # the reads of the first play tell only for a reading played in the same shape
+    config = _config(declared) if profile_of_readings(declared).is_default else None
     candidates = []
     for sc in scenarios:
         if sc.ruleset not in alt.rulesets:
@@ -284,8 +355,14 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
         held = held_readings(sc).get(alt.ambiguity)
         if held is not None and held != alt.reading:
             row.tagged += 1  # skipped by an implementation that declares the reading
-        elif sc.id in base and _changes(params, base[sc.id].exchanges, alt):
-            candidates.append(sc)
+            continue
+        played = base.get(sc.id)
+        if played is None or not _changes(params, played.exchanges, alt):
+            continue
+        if config is not None and played.reads is not None and \
+                not _reads_change(params, played.exchanges, config, played.reads):
+            continue  # every parameter its games read is the same: the same replies
+        candidates.append(sc)
     todo = []
     if candidates:
         replay = make_driver(declared)

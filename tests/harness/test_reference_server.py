@@ -132,6 +132,22 @@ def test_reused_game_id_starts_a_new_game() -> None:
     assert state["to_act"] == 0 and state["phase"] == "discard_only"
 
 
+def test_a_session_checks_a_deal_once_and_a_refused_deal_every_time() -> None:
+    server = started()
+    server.handle({"id": 1, **new_game("a")})
+    server.handle({"id": 2, **new_game("b")})
+    assert server._games["a"].st.deal is server._games["b"].st.deal  # the same checked deal
+    bad = {"deck": DECK[:51]}
+    for rid in (3, 4):
+        reply = server.handle({"id": rid, **new_game("c", deal=bad)})
+        assert reply["error"]["code"] == "bad_deal" and "52" in reply["error"]["message"]
+    # a tuple is not the list it prints like: the same deal given as tuples is malformed
+    hands = Deal.from_deck(DECK, players=4, first=0).to_json()
+    server.handle({"id": 5, **new_game("d", deal=hands)})
+    odd = {"hands": tuple(hands["hands"]), "stock": hands["stock"]}
+    assert server.handle({"id": 6, **new_game("e", deal=odd)})["error"]["code"] == "malformed"
+
+
 def test_strict_in_process_random_games() -> None:
     """Seeded random play: every reply of the reference is valid against the schemas."""
     import random

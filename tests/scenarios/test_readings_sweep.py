@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -16,6 +17,9 @@ from conformance.outcomes import Outcome
 from conformance.suite.discover import load_scenarios
 from conformance.suite.support import held_readings
 from phomspec import load_spec
+from phomspec.paths import features_dir
+
+FEATURES = features_dir()
 
 # After seat 1 eats 9C with 7C 8C, discarding 9C is refused only under reading `required` of
 # AMB.EATEN-IN-PHOM (TURN.EAT.KEEP-IN-PHOM); under `free` an eaten card is an ordinary card.
@@ -141,3 +145,32 @@ def test_bad_arguments_are_usage_errors(monkeypatch: pytest.MonkeyPatch, args: l
                                         text: str) -> None:
     code, out = _cli(monkeypatch, *args)
     assert code == 3 and text in out
+
+
+def test_the_first_play_records_the_parameters_its_games_read(tmp_path: Path) -> None:
+    from conformance.commands.readings import play
+
+    (played,) = play(_scenarios(tmp_path), reference).values()
+    # the refused discard of the eaten 9C reads the parameter AMB.EATEN-IN-PHOM sets
+    assert played.reads is not None and "eat.keep_in_phom" in played.reads
+    # another driver than the in-process reference is not tracked: its scenarios are replayed
+    (other,) = play(_scenarios(tmp_path), lambda readings: reference(readings)).values()
+    assert other.reads is None
+
+
+def test_pruning_by_the_parameters_read_gives_the_same_rows() -> None:
+    # a guard for the engine: it must read its parameters through the object params_of gives
+    spec = load_spec()
+    files = [FEATURES / "eat-penalty.feature", FEATURES / "u.feature"]
+    scenarios = load_scenarios(files)
+    alts = [a for a in alternatives(spec.ambiguities, spec.ids("ruleset"))
+            if a.label in ("AMB.EAT-PRICE-000=kings-only", "AMB.U-POINTS=zero",
+                           "AMB.EATEN-IN-PHOM=free")]
+    assert len(alts) == 3
+
+    def rows(prune: bool) -> list[tuple[Any, ...]]:
+        return [(r.alternative.label, r.tagged, r.run, [f.result.id for f in r.findings])
+                for r in sweep(scenarios, alts, prune=prune)]
+
+    pruned = rows(True)
+    assert pruned == rows(False) and any(run for _, _, run, _ in pruned)

@@ -1,10 +1,9 @@
 """Any implementation as a child process speaking JSON lines (spec/protocol.md).
 
-One reader thread per pipe, started with the process (never one per message; see
-:mod:`conformance.drivers.pipes`). Requests are buffered and written by the calling thread on
-a non-blocking pipe, a few KiB at a time, so pipelined requests cost few writes;
-``Pending.result()`` flushes, then takes the replies in order (and any further ones already
-in).
+The calling thread does the talking (:mod:`conformance.drivers.pipes`): requests are
+buffered and written on a non-blocking pipe, a few KiB at a time, so pipelined requests cost
+few writes; ``Pending.result()`` flushes, then reads the replies in order (and takes any
+further ones already read). Only stderr has a thread, which keeps its tail.
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ from __future__ import annotations
 import collections
 import contextlib
 import os
-import select
 import shlex
 import signal
 import subprocess
@@ -50,6 +48,7 @@ DEFAULT_HELLO_TIMEOUT = 20.0
 DEFAULT_MAX_LINE_BYTES = 1 << 20
 #: Buffered requests are written once this many bytes wait (the child starts early).
 _FLUSH_AT = 1 << 12
+_EARLY = True
 
 
 class _SubprocessPending(Pending):
@@ -108,6 +107,7 @@ class SubprocessDriver(Driver):
         self._stdout: StdoutReader | None = None
         self._stderr: StderrTail | None = None
         self._out = bytearray()
+        self._held = 0  # the requests in _out
         self._outstanding: collections.deque[_SubprocessPending] = collections.deque()
         self._broken: ImplError | None = None
         self._next_id = 0
@@ -140,9 +140,9 @@ class SubprocessDriver(Driver):
         self._proc = proc
         self._stdout = StdoutReader(proc.stdout.fileno(), self.max_line_bytes)
         self._stderr = StderrTail(proc.stderr.fileno())
-        self._stdout.start()
         self._stderr.start()
         self._out.clear()
+        self._held = 0
         self._outstanding.clear()
         self._broken = None
         self._next_id = 0
@@ -178,9 +178,8 @@ class SubprocessDriver(Driver):
             self.killed = proc.poll() is None
             self._kill(proc)
             self.exit_status = proc.returncode
-            for thread in (self._stdout, self._stderr):
-                if thread is not None:
-                    thread.join(timeout=1.0)
+            if self._stderr is not None:
+                self._stderr.join(timeout=1.0)
             for stream in (proc.stdin, proc.stdout, proc.stderr):
                 if stream is not None:
                     with contextlib.suppress(OSError):
@@ -229,8 +228,13 @@ class SubprocessDriver(Driver):
             return pending
         out = self._out
         out += encode_line(request)
-        self._outstanding.append(pending)
-        if len(out) >= _FLUSH_AT:
+        outstanding = self._outstanding
+        outstanding.append(pending)
+        held = self._held + 1
+        self._held = held
+        # written as soon as they are as many as those the child has in hand (so an idle
+        # child gets the first one at once, and a burst costs a few writes), and by 4 KiB
+        if len(out) >= _FLUSH_AT or (_EARLY and held + held > len(outstanding)):
             try:
                 self._flush(time.monotonic() + self.timeout)
             except ImplError as e:
@@ -254,8 +258,7 @@ class SubprocessDriver(Driver):
                     pass
                 except (BrokenPipeError, ConnectionResetError):
                     raise self._crashed("while the harness was writing requests") from None
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not select.select([], [fd], [], remaining)[1]:
+                if self._stdout is None or not self._stdout.wait_writable(fd, deadline):
                     raise ImplTimeout(
                         f"the implementation stopped reading its stdin ({len(view) - done} bytes"
                         f" of requests not taken within {self.timeout:g} s)",
@@ -264,6 +267,8 @@ class SubprocessDriver(Driver):
         finally:
             view.release()
             del self._out[:done]
+            if not self._out:
+                self._held = 0
 
     def _crashed(self, when: str) -> ImplCrashed:
         """The crash error: how the process ended (or that it closed stdout and lives on)."""
@@ -289,6 +294,7 @@ class SubprocessDriver(Driver):
             pending.error = error
         self._outstanding.clear()
         self._out.clear()
+        self._held = 0
 
     def _resolve(self, target: _SubprocessPending, first_timeout: float | None = None) -> None:
         """Read replies in order until ``target`` has its reply (or the session breaks)."""

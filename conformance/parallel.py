@@ -19,16 +19,20 @@ games it played before (the protocol makes every game self-contained).
 from __future__ import annotations
 
 import contextlib
+import copy
 import multiprocessing
 import os
 import queue
 import re
 import signal
+import subprocess
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from conformance.drivers.handover import RUNNING, publish_exits
+from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import HarnessError, ImplError
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.protocol import Driver
@@ -127,9 +131,30 @@ def renumber(result: ScenarioResult, first: int, count: int, offset: int) -> Sce
     return replace(result, transcript=kept, message=move_text(result.message))
 
 
+def start_ahead(driver: Driver, jobs: int) -> list[SubprocessDriver]:
+    """Copies of ``driver`` whose processes start now, one per worker of a run with ``jobs``
+    workers (for :class:`ParallelRunner`'s ``ahead``): they start up while the caller loads
+    the suite, on the core it leaves idle. None for an in-process driver; a process that
+    cannot start is left to its worker, which reports it as it would have anyway. The caller
+    closes them if the run does not happen."""
+    ahead: list[SubprocessDriver] = []
+    if jobs <= 1 or not isinstance(driver, SubprocessDriver):
+        return ahead
+    for _ in range(jobs):
+        copied = copy.copy(driver)
+        try:
+            copied.spawn()
+        except (ImplError, HarnessError):
+            copied.close()
+            break
+        ahead.append(copied)
+    return ahead
+
+
 class ParallelRunner(Runner):
     """A :class:`Runner` whose scenarios run in ``jobs`` forked workers, each with a copy of
-    ``driver`` (not started in the parent). Same results, same order, as ``Runner``."""
+    ``driver`` (not started in the parent), or with one of ``ahead`` (:func:`start_ahead`),
+    whose process it takes over. Same results, same order, as ``Runner``."""
 
     def __init__(
         self,
@@ -139,6 +164,7 @@ class ParallelRunner(Runner):
         on_start: Callable[[dict[str, Any] | None, str | None], None] | None = None,
         *,
         jobs: int = 2,
+        ahead: Sequence[SubprocessDriver] = (),
     ):
         super().__init__(driver, options, on_result, on_start)
         self.jobs = jobs
@@ -147,6 +173,9 @@ class ParallelRunner(Runner):
         self._first_hello: dict[str, Any] = {}
         self._base_id: int | None = None
         self._next_id = 0
+        self._ahead = list(ahead)  # one per worker, from start_ahead()
+        self._spawned: list[Any] = []  # their processes, which this process reaps
+        self._exits: Any = []
 
     # -- the parent ---------------------------------------------------------------------------
 
@@ -156,9 +185,18 @@ class ParallelRunner(Runner):
             ctx = multiprocessing.get_context("fork")
         except ValueError:  # no fork on this platform: one session, here
             jobs = 1
+        ahead, self._ahead = self._ahead, []
         if jobs <= 1:
             self.jobs = 1
+            if ahead:
+                self.driver = ahead.pop(0)
+            for driver in ahead:
+                driver.close()
             return super()._start(todo)
+        for driver in ahead[jobs:]:
+            driver.close()
+        self._ahead = ahead[:jobs]
+        self._exits = ctx.Array("i", [RUNNING] * jobs, lock=False)
         self._todo = todo
         self._queue = ctx.Queue()
         self._stop = ctx.Event()
@@ -168,6 +206,8 @@ class ParallelRunner(Runner):
                                    daemon=True) for w in range(jobs)]
         for proc in self._procs:
             proc.start()
+        self._spawned = [driver.release() for driver in self._ahead]  # the workers have them
+        self._ahead = []
         errors: dict[int, BaseException] = {}
         while True:
             message = self._receive()
@@ -195,6 +235,7 @@ class ParallelRunner(Runner):
             with contextlib.suppress(queue.Empty):  # keep the pipe drained: workers flush it
                 while True:
                     self._queue.get_nowait()
+            publish_exits(self._spawned, self._exits)  # a worker may wait for one's status
             for proc in self._procs:
                 proc.join(timeout=0.05)
         for proc in self._procs:
@@ -203,6 +244,12 @@ class ParallelRunner(Runner):
             proc.join(timeout=1.0)
         self._queue.close()
         self._procs = []
+        for spawned in self._spawned:  # the workers closed them; one left behind is killed
+            if spawned is not None and spawned.poll() is None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    spawned.wait(timeout=_GRACE)
+                SubprocessDriver.end_process(spawned)
+        self._spawned = []
 
     def _stopping(self) -> None:
         if self.jobs > 1 and self._procs:
@@ -221,6 +268,8 @@ class ParallelRunner(Runner):
 
     def _receive(self) -> tuple[Any, ...] | None:
         """The next message of a worker (results are kept by index), or None after a poll."""
+        if self._spawned:
+            publish_exits(self._spawned, self._exits)
         try:
             message: tuple[Any, ...] = self._queue.get(timeout=_POLL)
         except queue.Empty:
@@ -295,6 +344,12 @@ class ParallelRunner(Runner):
 
         signal.signal(signal.SIGTERM, leave)
         put = self._queue.put
+        for v, ahead in enumerate(self._ahead):  # this worker's process, started ahead
+            if v == w:
+                ahead.hand_over(self._exits, w)
+                self.driver = ahead
+            else:
+                ahead.release()
         driver = self.driver
 
         def busy(action: Callable[..., Any], *args: Any) -> Any:

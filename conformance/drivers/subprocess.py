@@ -15,8 +15,10 @@ import shlex
 import signal
 import subprocess
 import time
+from collections.abc import MutableSequence
 from typing import Any
 
+from conformance.drivers.handover import ChildProcess, HandedOver
 from conformance.drivers.pipes import (
     QUOTE_BYTES,
     EndOfOutput,
@@ -103,7 +105,8 @@ class SubprocessDriver(Driver):
         self.max_line_bytes, self.strict = max_line_bytes, strict
         self.env, self.cwd = env, cwd
         self.hello = {}
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._proc: ChildProcess | None = None
+        self._hello: _SubprocessPending | None = None  # sent by spawn(), read by start()
         self._stdout: StdoutReader | None = None
         self._stderr: StderrTail | None = None
         self._out = bytearray()
@@ -119,7 +122,9 @@ class SubprocessDriver(Driver):
 
     # -- session ------------------------------------------------------------------------------
 
-    def start(self) -> dict[str, Any]:
+    def spawn(self) -> None:
+        """Start the process and send hello without waiting for the reply (:meth:`start`
+        reads it), so that the process starts up while the caller does something else."""
         self.close()
         try:
             proc = subprocess.Popen(
@@ -139,14 +144,20 @@ class SubprocessDriver(Driver):
         os.set_blocking(proc.stdin.fileno(), False)
         self._proc = proc
         self._stdout = StdoutReader(proc.stdout.fileno(), self.max_line_bytes)
-        self._stderr = StderrTail(proc.stderr.fileno())
-        self._stderr.start()
-        self._out.clear()
+        self._stderr = StderrTail(proc.stderr.fileno())  # started by start()
+        self._out = bytearray()
         self._held = 0
-        self._outstanding.clear()
+        self._outstanding = collections.deque()
         self._broken = None
         self._next_id = 0
-        pending = self._send(hello_request())
+        self._hello = self._send(hello_request())
+
+    def start(self) -> dict[str, Any]:
+        if self._hello is None:
+            self.spawn()
+        pending, self._hello = self._hello, None
+        assert pending is not None and self._stderr is not None
+        self._stderr.start()
         self._resolve(pending, first_timeout=self.hello_timeout)
         if pending.error is not None:
             error = pending.error
@@ -158,6 +169,25 @@ class SubprocessDriver(Driver):
             self.close()
             raise
         return self.hello
+
+    def hand_over(self, exits: MutableSequence[int], index: int) -> None:
+        """In a fork of the process that called :meth:`spawn`: drive the spawned process
+        from here; its starter reaps it and puts its status in ``exits[index]``
+        (:func:`conformance.drivers.handover.publish_exits`)."""
+        if isinstance(self._proc, subprocess.Popen):
+            self._proc = HandedOver(self._proc, exits, index)
+
+    def release(self) -> subprocess.Popen[bytes] | None:
+        """Let go of a spawned process that a fork drives now (:meth:`hand_over`): close this
+        side's pipes, so that only the fork holds them; the process, for reaping."""
+        proc, self._proc, self._hello = self._proc, None, None
+        self._outstanding = collections.deque()
+        if proc is not None:
+            for stream in (proc.stdin, proc.stdout, proc.stderr):
+                if stream is not None:
+                    with contextlib.suppress(OSError):
+                        stream.close()
+        return proc if isinstance(proc, subprocess.Popen) else None
 
     def close(self) -> None:
         """Say bye and let the process exit (2 s), else kill it; a broken session is killed."""
@@ -176,21 +206,23 @@ class SubprocessDriver(Driver):
                     proc.wait(timeout=2.0)
         finally:
             self.killed = proc.poll() is None
-            self._kill(proc)
+            self.end_process(proc)
             self.exit_status = proc.returncode
-            if self._stderr is not None:
+            if self._stderr is not None and self._stderr.ident is not None:
                 self._stderr.join(timeout=1.0)
             for stream in (proc.stdin, proc.stdout, proc.stderr):
                 if stream is not None:
                     with contextlib.suppress(OSError):
                         stream.close()
             self._proc = None
+            self._hello = None
             for pending in self._outstanding:
                 pending.error = ImplCrashed("the session was closed before this reply came")
             self._outstanding.clear()
 
     @staticmethod
-    def _kill(proc: subprocess.Popen[bytes]) -> None:
+    def end_process(proc: ChildProcess) -> None:
+        """End ``proc`` and its process group now, and wait (2 s) for it."""
         if proc.poll() is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -277,7 +309,7 @@ class SubprocessDriver(Driver):
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = proc.wait(timeout=1.0)
-        if self._stderr is not None:
+        if self._stderr is not None and self._stderr.ident is not None:
             self._stderr.join(timeout=0.5)
         if status is None:
             detail = f"the implementation closed its stdout {when} (it is still running)"

@@ -50,7 +50,8 @@ DEFAULT_HELLO_TIMEOUT = 20.0
 DEFAULT_MAX_LINE_BYTES = 1 << 20
 #: Buffered requests are written once this many bytes wait (the child starts early).
 _FLUSH_AT = 1 << 12
-_EARLY = True
+#: Requests held before a burst is written early (every step's few requests go at once).
+_BURST = 8
 
 
 class _SubprocessPending(Pending):
@@ -264,9 +265,10 @@ class SubprocessDriver(Driver):
         outstanding.append(pending)
         held = self._held + 1
         self._held = held
-        # written as soon as they are as many as those the child has in hand (so an idle
-        # child gets the first one at once, and a burst costs a few writes), and by 4 KiB
-        if len(out) >= _FLUSH_AT or (_EARLY and held + held > len(outstanding)):
+        # a long burst of requests is written as soon as its unwritten part outnumbers the
+        # requests the child has in hand (so an idle child starts early, and the burst costs
+        # a few writes), and by 4 KiB; a short one (the common step) waits for result()
+        if len(out) >= _FLUSH_AT or (held >= _BURST and held + held > len(outstanding)):
             try:
                 self._flush(time.monotonic() + self.timeout)
             except ImplError as e:

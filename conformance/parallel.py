@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gc
 import multiprocessing
 import os
 import queue
@@ -204,8 +205,12 @@ class ParallelRunner(Runner):
         self._owner = ctx.Array("i", [-1] * len(todo), lock=False)  # index -> its worker
         self._procs = [ctx.Process(target=self._work, args=(w,), name=f"phom-run-{w}",
                                    daemon=True) for w in range(jobs)]
-        for proc in self._procs:
-            proc.start()
+        gc.freeze()  # the workers' collections skip (and so do not copy) what they inherit
+        try:
+            for proc in self._procs:
+                proc.start()
+        finally:
+            gc.unfreeze()
         self._spawned = [driver.release() for driver in self._ahead]  # the workers have them
         self._ahead = []
         errors: dict[int, BaseException] = {}

@@ -1,8 +1,10 @@
 """``run --jobs N``: the scenarios of one run spread over N worker processes.
 
 Each worker is a fork of the harness that owns its own driver: its own implementation
-process (or its own in-process reference). Workers take the next scenario as they become
-free; the parent puts the results back in scenario order and passes them through the
+process (or its own in-process reference). ``run`` starts those processes while the suite
+loads (:func:`start_ahead`), and each worker takes one over after the fork; the parent reaps
+them and shares their exit status (:mod:`conformance.drivers.handover`). Workers take the
+next scenario as they become free; the parent puts the results back in scenario order and passes them through the
 runner's one order of events (skips, restarts and their budget, ``--max-fail``), so the
 report is the one a single session would give:
 

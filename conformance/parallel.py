@@ -4,9 +4,9 @@ Each worker is a fork of the harness that owns its own driver: its own implement
 process (or its own in-process reference). ``run`` starts those processes while the suite
 loads (:func:`start_ahead`), and each worker takes one over after the fork; the parent reaps
 them and shares their exit status (:mod:`conformance.drivers.handover`). Workers take the
-next scenario as they become free; the parent puts the results back in scenario order and passes them through the
-runner's one order of events (skips, restarts and their budget, ``--max-fail``), so the
-report is the one a single session would give:
+next scenario as they become free; the parent puts the results back in scenario order and
+passes them through the runner's one order of events (skips, restarts and their budget,
+``--max-fail``), so the report is the one a single session would give:
 
 - a worker restarts its implementation after a scenario that broke its session, as one
   session would; the report's restart count and the ``--max-restarts`` cut are the ones of

@@ -152,6 +152,11 @@ class SubprocessDriver(Driver):
         self._broken = None
         self._next_id = 0
         self._hello = self._send(hello_request())
+        if self._out:  # written now, while the process starts (as start() always did)
+            try:
+                self._flush(time.monotonic() + self.hello_timeout)
+            except ImplError as e:
+                self._fail(e)
 
     def start(self) -> dict[str, Any]:
         if self._hello is None:

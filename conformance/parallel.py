@@ -244,7 +244,7 @@ class ParallelRunner(Runner):
                     self._queue.get_nowait()
             publish_exits(self._spawned, self._exits)  # a worker may wait for one's status
             for proc in self._procs:
-                proc.join(timeout=0.05)
+                proc.join(timeout=0.01)
         for proc in self._procs:
             if proc.is_alive():
                 proc.kill()

@@ -33,21 +33,7 @@ class ChildProcess(Protocol):
 
     def poll(self) -> int | None: ...
 
-    def wait(self, timeout: float | None = None) -> int:
-        """The exit status, once the starter has it; TimeoutExpired when the process still
-        runs after ``timeout`` (a process seen ended gets the time its starter needs)."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        seen_ended = False
-        delay = 0.0005
-        while (status := self.poll()) is None:
-            if deadline is not None and time.monotonic() >= deadline:
-                if seen_ended or not _ended(self.pid):
-                    raise subprocess.TimeoutExpired(str(self.pid), timeout or 0.0)
-                seen_ended = True  # it has ended: its starter reaps it soon
-                deadline = time.monotonic() + _REAPED_WITHIN
-            time.sleep(delay)
-            delay = min(delay * 2, 0.02)
-        return status
+    def wait(self, timeout: float | None = None) -> int: ...
 
     def kill(self) -> None: ...
 
@@ -98,24 +84,16 @@ class HandedOver:
         """The exit status, once the starter has it; TimeoutExpired when the process still
         runs after ``timeout`` (a process seen ended gets the time its starter needs)."""
         deadline = None if timeout is None else time.monotonic() + timeout
+        seen_ended = False
         delay = 0.0005
         while (status := self.poll()) is None:
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                if not _ended(self.pid):
+            if deadline is not None and time.monotonic() >= deadline:
+                if seen_ended or not _ended(self.pid):
                     raise subprocess.TimeoutExpired(str(self.pid), timeout or 0.0)
-                deadline = now + _REAPED_WITHIN
-                if timeout is not None and timeout > _REAPED_WITHIN:  # pragma: no cover
-                    deadline = now + timeout
-                timeout = None  # from here on: only the starter's reaping is awaited
-                deadline_hit = deadline
-                while (status := self.poll()) is None and time.monotonic() < deadline_hit:
-                    time.sleep(0.005)
-                if status is None:
-                    raise subprocess.TimeoutExpired(str(self.pid), _REAPED_WITHIN)
-                return status
+                seen_ended = True  # it has ended: its starter reaps it soon
+                deadline = time.monotonic() + _REAPED_WITHIN
             time.sleep(delay)
-            delay = min(delay * 2, 0.02)
+            delay = min(delay * 2, 0.005)
         return status
 
     def kill(self) -> None:

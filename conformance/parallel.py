@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from conformance.drivers.handover import RUNNING, publish_exits
+from conformance.drivers.handover import RUNNING, publish_exits, wait_exit
 from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import HarnessError, ImplError
 from conformance.outcomes import Outcome, ScenarioResult
@@ -254,7 +254,7 @@ class ParallelRunner(Runner):
         for spawned in self._spawned:  # the workers closed them; one left behind is killed
             if spawned is not None and spawned.poll() is None:
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    spawned.wait(timeout=_GRACE)
+                    wait_exit(spawned, _GRACE)
                 SubprocessDriver.end_process(spawned)
         self._spawned = []
 

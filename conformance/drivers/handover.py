@@ -9,7 +9,9 @@ status in memory shared with the worker, where :class:`HandedOver` reads it.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
+import select
 import signal
 import subprocess
 import time
@@ -36,6 +38,25 @@ class ChildProcess(Protocol):
     def wait(self, timeout: float | None = None) -> int: ...
 
     def kill(self) -> None: ...
+
+
+def wait_exit(proc: ChildProcess, timeout: float) -> int:
+    """``proc.wait(timeout)``, woken by the exit itself where Linux gives a pidfd (Popen's
+    own wait looks every 50 ms, which every close and restart would pay)."""
+    if isinstance(proc, subprocess.Popen) and proc.returncode is None:
+        try:
+            fd = os.pidfd_open(proc.pid)
+        except (AttributeError, OSError):  # not Linux, or reaped already
+            fd = None
+        if fd is not None:
+            try:
+                watch = select.poll()
+                watch.register(fd, select.POLLIN)
+                watch.poll(max(0, math.ceil(timeout * 1000)))
+            finally:
+                os.close(fd)
+            return proc.wait(timeout=0)  # ended (reaped now) or TimeoutExpired
+    return proc.wait(timeout=timeout)
 
 
 def publish_exits(procs: Sequence[subprocess.Popen[bytes] | None],

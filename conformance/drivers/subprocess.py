@@ -18,7 +18,7 @@ import time
 from collections.abc import MutableSequence
 from typing import Any
 
-from conformance.drivers.handover import ChildProcess, HandedOver
+from conformance.drivers.handover import ChildProcess, HandedOver, wait_exit
 from conformance.drivers.pipes import (
     QUOTE_BYTES,
     EndOfOutput,
@@ -209,7 +209,7 @@ class SubprocessDriver(Driver):
                     with contextlib.suppress(OSError):
                         proc.stdin.close()
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(timeout=2.0)
+                    wait_exit(proc, 2.0)
         finally:
             self.killed = proc.poll() is None
             self.end_process(proc)
@@ -235,7 +235,7 @@ class SubprocessDriver(Driver):
             with contextlib.suppress(ProcessLookupError):
                 proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=2.0)
+            wait_exit(proc, 2.0)
 
     def stderr_tail(self) -> str:
         return self._stderr.text() if self._stderr is not None else ""
@@ -315,7 +315,7 @@ class SubprocessDriver(Driver):
         status: int | None = None
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
-                status = proc.wait(timeout=1.0)
+                status = wait_exit(proc, 1.0)
         if self._stderr is not None and self._stderr.ident is not None:
             self._stderr.join(timeout=0.5)
         if status is None:

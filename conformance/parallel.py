@@ -1,10 +1,12 @@
 """``run --jobs N``: the scenarios of one run spread over N worker processes.
 
 Each worker is a fork of the harness that owns its own driver: its own implementation
-process (or its own in-process reference). Workers take the next scenario as they become
-free; the parent puts the results back in scenario order and passes them through the
-runner's one order of events (skips, restarts and their budget, ``--max-fail``), so the
-report is the one a single session would give:
+process (or its own in-process reference). ``run`` starts those processes while the suite
+loads (:func:`start_ahead`), and each worker takes one over after the fork; the parent reaps
+them and shares their exit status (:mod:`conformance.drivers.handover`). Workers take the
+next scenario as they become free; the parent puts the results back in scenario order and
+passes them through the runner's one order of events (skips, restarts and their budget,
+``--max-fail``), so the report is the one a single session would give:
 
 - a worker restarts its implementation after a scenario that broke its session, as one
   session would; the report's restart count and the ``--max-restarts`` cut are the ones of
@@ -19,16 +21,21 @@ games it played before (the protocol makes every game self-contained).
 from __future__ import annotations
 
 import contextlib
+import copy
+import gc
 import multiprocessing
 import os
 import queue
 import re
 import signal
+import subprocess
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from conformance.drivers.handover import RUNNING, publish_exits, wait_exit
+from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import HarnessError, ImplError
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.protocol import Driver
@@ -127,9 +134,30 @@ def renumber(result: ScenarioResult, first: int, count: int, offset: int) -> Sce
     return replace(result, transcript=kept, message=move_text(result.message))
 
 
+def start_ahead(driver: Driver, jobs: int) -> list[SubprocessDriver]:
+    """Copies of ``driver`` whose processes start now, one per worker of a run with ``jobs``
+    workers (for :class:`ParallelRunner`'s ``ahead``): they start up while the caller loads
+    the suite, on the core it leaves idle. None for an in-process driver; a process that
+    cannot start is left to its worker, which reports it as it would have anyway. The caller
+    closes them if the run does not happen."""
+    ahead: list[SubprocessDriver] = []
+    if jobs <= 1 or not isinstance(driver, SubprocessDriver):
+        return ahead
+    for _ in range(jobs):
+        copied = copy.copy(driver)
+        try:
+            copied.spawn()
+        except (ImplError, HarnessError):
+            copied.close()
+            break
+        ahead.append(copied)
+    return ahead
+
+
 class ParallelRunner(Runner):
     """A :class:`Runner` whose scenarios run in ``jobs`` forked workers, each with a copy of
-    ``driver`` (not started in the parent). Same results, same order, as ``Runner``."""
+    ``driver`` (not started in the parent), or with one of ``ahead`` (:func:`start_ahead`),
+    whose process it takes over. Same results, same order, as ``Runner``."""
 
     def __init__(
         self,
@@ -139,6 +167,7 @@ class ParallelRunner(Runner):
         on_start: Callable[[dict[str, Any] | None, str | None], None] | None = None,
         *,
         jobs: int = 2,
+        ahead: Sequence[SubprocessDriver] = (),
     ):
         super().__init__(driver, options, on_result, on_start)
         self.jobs = jobs
@@ -147,6 +176,9 @@ class ParallelRunner(Runner):
         self._first_hello: dict[str, Any] = {}
         self._base_id: int | None = None
         self._next_id = 0
+        self._ahead = list(ahead)  # one per worker, from start_ahead()
+        self._spawned: list[Any] = []  # their processes, which this process reaps
+        self._exits: Any = []
 
     # -- the parent ---------------------------------------------------------------------------
 
@@ -156,9 +188,18 @@ class ParallelRunner(Runner):
             ctx = multiprocessing.get_context("fork")
         except ValueError:  # no fork on this platform: one session, here
             jobs = 1
+        ahead, self._ahead = self._ahead, []
         if jobs <= 1:
             self.jobs = 1
+            if ahead:
+                self.driver = ahead.pop(0)
+            for driver in ahead:
+                driver.close()
             return super()._start(todo)
+        for driver in ahead[jobs:]:
+            driver.close()
+        self._ahead = ahead[:jobs]
+        self._exits = ctx.Array("i", [RUNNING] * jobs, lock=False)
         self._todo = todo
         self._queue = ctx.Queue()
         self._stop = ctx.Event()
@@ -166,8 +207,14 @@ class ParallelRunner(Runner):
         self._owner = ctx.Array("i", [-1] * len(todo), lock=False)  # index -> its worker
         self._procs = [ctx.Process(target=self._work, args=(w,), name=f"phom-run-{w}",
                                    daemon=True) for w in range(jobs)]
-        for proc in self._procs:
-            proc.start()
+        gc.freeze()  # the workers' collections skip (and so do not copy) what they inherit
+        try:
+            for proc in self._procs:
+                proc.start()
+        finally:
+            gc.unfreeze()
+        self._spawned = [driver.release() for driver in self._ahead]  # the workers have them
+        self._ahead = []
         errors: dict[int, BaseException] = {}
         while True:
             message = self._receive()
@@ -195,14 +242,21 @@ class ParallelRunner(Runner):
             with contextlib.suppress(queue.Empty):  # keep the pipe drained: workers flush it
                 while True:
                     self._queue.get_nowait()
+            publish_exits(self._spawned, self._exits)  # a worker may wait for one's status
             for proc in self._procs:
-                proc.join(timeout=0.05)
+                proc.join(timeout=0.01)
         for proc in self._procs:
             if proc.is_alive():
                 proc.kill()
             proc.join(timeout=1.0)
         self._queue.close()
         self._procs = []
+        for spawned in self._spawned:  # the workers closed them; one left behind is killed
+            if spawned is not None and spawned.poll() is None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    wait_exit(spawned, _GRACE)
+                SubprocessDriver.end_process(spawned)
+        self._spawned = []
 
     def _stopping(self) -> None:
         if self.jobs > 1 and self._procs:
@@ -221,6 +275,8 @@ class ParallelRunner(Runner):
 
     def _receive(self) -> tuple[Any, ...] | None:
         """The next message of a worker (results are kept by index), or None after a poll."""
+        if self._spawned:
+            publish_exits(self._spawned, self._exits)
         try:
             message: tuple[Any, ...] = self._queue.get(timeout=_POLL)
         except queue.Empty:
@@ -295,6 +351,12 @@ class ParallelRunner(Runner):
 
         signal.signal(signal.SIGTERM, leave)
         put = self._queue.put
+        for v, ahead in enumerate(self._ahead):  # this worker's process, started ahead
+            if v == w:
+                ahead.hand_over(self._exits, w)
+                self.driver = ahead
+            else:
+                ahead.release()
         driver = self.driver
 
         def busy(action: Callable[..., Any], *args: Any) -> Any:

@@ -22,7 +22,7 @@ from conformance.drivers.subprocess import (
 from conformance.errors import HarnessError, ScenarioError
 from conformance.ledger import Ledger, LedgerError
 from conformance.outcomes import ScenarioResult
-from conformance.parallel import ParallelRunner, default_jobs
+from conformance.parallel import ParallelRunner, default_jobs, start_ahead
 from conformance.reports.jsonl import JsonlWriter, make_header
 from conformance.reports.outputs import EXIT_HARNESS, EXIT_USAGE, exit_code, write_outputs
 from conformance.reports.terminal import RunProgress, print_summary
@@ -181,20 +181,27 @@ def command(
             ledger = Ledger.load(ledger_path)
         except LedgerError as e:
             fail(str(e), EXIT_USAGE)
-    scenarios = load_all_scenarios(list(rulesets) or None, list(paths))
-    try:
-        chosen = select(scenarios, keyword, clauses, rulesets)
-    except SelectionError as e:
-        fail(str(e), EXIT_USAGE)
-    if not chosen:
-        fail("no scenario matches the selection (-k, --clause, --ruleset)", EXIT_USAGE)
-
-    console = Console()
     try:
         driver = make_driver(impl, timeout=timeout, hello_timeout=hello_timeout,
                              max_line_bytes=max_line_bytes, strict=strict_protocol)
     except HarnessError as e:
         fail(f"--impl: {e}", EXIT_USAGE)
+    jobs = jobs or default_jobs()
+    ahead = start_ahead(driver, jobs)  # the workers' implementations start while the suite loads
+    try:
+        scenarios = load_all_scenarios(list(rulesets) or None, list(paths))
+        try:
+            chosen = select(scenarios, keyword, clauses, rulesets)
+        except SelectionError as e:
+            fail(str(e), EXIT_USAGE)
+        if not chosen:
+            fail("no scenario matches the selection (-k, --clause, --ruleset)", EXIT_USAGE)
+    except BaseException:
+        for started in ahead:
+            started.close()
+        raise
+
+    console = Console()
     extra = (["--seed", str(seed)] if seed else []) + list(paths)
     replay = replay_command(impl, timeout=timeout if timeout != DEFAULT_TIMEOUT else None,
                             strict=strict_protocol, extra=extra)
@@ -221,9 +228,8 @@ def command(
 
     options = RunOptions(max_restarts=max_restarts, max_fail=max_fail, ledger=ledger,
                          replay=replay, transcripts=transcripts)
-    jobs = jobs or default_jobs()
-    runner = (ParallelRunner(driver, options, on_result, on_start, jobs=jobs) if jobs > 1
-              else Runner(driver, options, on_result=on_result, on_start=on_start))
+    runner = (ParallelRunner(driver, options, on_result, on_start, jobs=jobs, ahead=ahead)
+              if jobs > 1 else Runner(driver, options, on_result=on_result, on_start=on_start))
     cut: str | None = None
     run = None
     try:

@@ -10,14 +10,16 @@ load falls on both sides of a ratio alike; the figures are medians over the roun
   ratio, and whether the two reports give every scenario the same outcome;
 - ``--strict-protocol`` against the same run without it (``--jobs 1``): CPU ratio;
 - the harness against the null implementation, as a share of the raw pipelined rate
-  (``bench``'s ``harness_vs_raw``);
-- with ``--against DIR`` (a checkout of another revision, e.g. ``git worktree add --detach
-  DIR 1fd9109``): ``fuzz --impl phom-reference`` games/s here against DIR's fuzzer, same
-  games and seeds, one job each.
+  (``bench``'s ``harness_vs_raw``, with bench's default ``--repeat 3``);
+- with ``--against REV|DIR`` (a git revision, checked out in a temporary worktree, or a
+  checkout of one: :func:`conformance.commands.options.other_tree`, as ``bench --against``):
+  ``fuzz --impl phom-reference`` games/s here against that tree's fuzzer, same games and
+  seeds, one job each.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import statistics
@@ -30,6 +32,9 @@ from pathlib import Path
 from typing import Any
 
 import click
+
+from conformance.commands.options import HarnessFailure, against_option, other_tree
+from conformance.errors import HarnessError
 
 #: The kit's command line, from this tree (or from the tree first on sys.path: argv[1]).
 _CLI = ("import sys; sys.path.insert(0, sys.argv.pop(1)) if sys.argv[1] else sys.argv.pop(1);"
@@ -96,8 +101,9 @@ def measure(rounds: int, against: Path | None, fuzz_games: int, seed: int,
                 samples.setdefault(f"{name}_wall", []).append(wall)
                 samples.setdefault(f"{name}_cpu", []).append(cpu)
             same_report &= outcomes(Path(tmp, "j1.jsonl")) == outcomes(Path(tmp, "j2.jsonl"))
+            # bench's own figure: the best of its default 3 alternating raw/harness runs
             _, _, out = timed(["bench", "--json", "--engine-games", "1", "--games", "1",
-                               "--repeat", "1"])
+                               "--repeat", "3"])
             samples.setdefault("harness_vs_raw", []).append(json.loads(out)["harness_vs_raw"])
             if against is not None:
                 fuzz = ["fuzz", "--impl", "phom-reference", "--games", str(fuzz_games),
@@ -128,20 +134,24 @@ def _met(name: str, value: float) -> str:
 @click.command("speed")
 @click.option("--rounds", type=click.IntRange(min=1), default=3, show_default=True,
               help="Times each command runs (alternating); figures are medians.")
-@click.option("--against", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              metavar="DIR", help="A checkout of another revision: compare the fuzzers.")
+@against_option("whose fuzzer is timed beside this tree's")
 @click.option("--against-python", metavar="PY",
-              help="The interpreter of --against's own venv (default: this one, with DIR"
-                   " first on sys.path).")
+              help="The interpreter of --against's own venv (default: this one, with the"
+                   " other tree first on sys.path).")
 @click.option("--fuzz-games", type=click.IntRange(min=1), default=300, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the first round's fuzz run (round i: seed + i).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
-def command(rounds: int, against: Path | None, against_python: str | None, fuzz_games: int,
+def command(rounds: int, against: str | None, against_python: str | None, fuzz_games: int,
             seed: int, as_json: bool) -> None:
     """Time `run --jobs 1/2`, `--strict-protocol`, `bench` and (with --against) `fuzz`,
     alternating, and print their ratios side by side with the targets."""
-    f = measure(rounds, against, fuzz_games, seed, against_python)
+    with contextlib.ExitStack() as stack:
+        try:
+            tree = stack.enter_context(other_tree(against))[0] if against is not None else None
+        except HarnessError as problem:
+            raise HarnessFailure(str(problem)) from None
+        f = measure(rounds, tree, fuzz_games, seed, against_python)
     if as_json:
         click.echo(json.dumps(f))
         return

@@ -1,5 +1,5 @@
-"""The child's pipes: a reader thread for stdout that queues lines, and one for stderr that
-keeps a bounded tail.
+"""The child's pipes: a non-blocking reader of stdout that queues lines, and a thread for
+stderr that keeps a bounded tail.
 
 The stdout reader splits chunks into lines; a line longer than the limit is never held
 whole: the reader gives up on it after the limit and queues a :class:`TooLong` instead.
@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import collections
 import json
+import math
 import os
+import select
 import threading
 import time
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
@@ -72,60 +74,63 @@ class TooLong:
 EOF = EndOfOutput()
 
 
-class StdoutReader(threading.Thread):
-    """Reads the child's stdout in chunks and queues complete lines (bytes, no newline)."""
+class StdoutReader:
+    """The child's stdout, read by the thread that waits for a reply (no thread of its own:
+    a hand-off between threads per chunk of replies cost more than the read). The pipe is
+    non-blocking; complete lines (bytes, no newline) queue in ``lines`` as they are read.
+
+    Nothing drains the pipe while the harness is not waiting for a reply or writing requests:
+    a child that writes ahead then blocks on its stdout, which is harmless (it only runs
+    ahead of requests it was sent).
+    """
 
     def __init__(self, fd: int, max_line: int):
-        super().__init__(name=f"phom-stdout-{fd}", daemon=True)
         self.fd, self.max_line = fd, max_line
+        os.set_blocking(fd, False)
         self.lines: collections.deque[bytes | TooLong | EndOfOutput] = collections.deque()
-        self.cond = threading.Condition()
+        #: Whether the pipe is closed (EOF is queued once, when it is read).
+        self.ended = False
         self._partial = b""
-        self._skipping = False
+        self._skipping = False  # inside a line that was already reported too long
+        self._poll = select.poll()
+        self._poll.register(fd, select.POLLIN)
 
-    def _push(self, items: list[bytes | TooLong | EndOfOutput]) -> None:
-        with self.cond:
-            self.lines.extend(items)
-            self.cond.notify()
-
-    def run(self) -> None:
-        partial = b""
-        skipping = False  # inside a line that was already reported too long
-        max_line = self.max_line
-        lines = self.lines
-        cond = self.cond
-        while True:
-            try:
-                chunk = os.read(self.fd, CHUNK)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                tail: list[bytes | TooLong | EndOfOutput] = []
-                if partial and not skipping:
-                    tail.append(partial)
-                tail.append(EOF)
-                self._push(tail)
-                return
-            if not skipping and len(partial) + len(chunk) <= max_line:
-                # the common case: no line here can be over the limit
-                parts = chunk.split(b"\n")
-                if partial:
-                    parts[0] = partial + parts[0]
-                partial = parts.pop()
-                if parts:
-                    with cond:
-                        lines.extend(parts)
-                        cond.notify()
-                continue
-            self._slow(chunk, partial, skipping)
-            partial, skipping = self._partial, self._skipping
+    def fill(self) -> bool:
+        """Read what the pipe holds now (never waits); whether anything (or EOF) came."""
+        if self.ended:
+            return False
+        try:
+            chunk = os.read(self.fd, CHUNK)
+        except BlockingIOError:
+            return False
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.ended = True
+            if self._partial and not self._skipping:
+                self.lines.append(self._partial)
+            self._partial = b""
+            self.lines.append(EOF)
+            return True
+        partial = self._partial
+        if not self._skipping and len(partial) + len(chunk) <= self.max_line:
+            # the common case: no line here can be over the limit
+            parts = chunk.split(b"\n")
+            if partial:
+                parts[0] = partial + parts[0]
+            self._partial = parts.pop()
+            if parts:
+                self.lines.extend(parts)
+            return True
+        self._slow(chunk, partial, self._skipping)
+        return True
 
     def _slow(self, chunk: bytes, partial: bytes, skipping: bool) -> None:
         """Split ``chunk`` when a line may be over the limit; never keeps more than the limit."""
         max_line = self.max_line
         parts = chunk.split(b"\n")
         last = parts.pop()
-        out: list[bytes | TooLong | EndOfOutput] = []
+        out = self.lines
         for part in parts:  # each ends a line
             if skipping:
                 skipping, partial = False, b""
@@ -142,21 +147,39 @@ class StdoutReader(threading.Thread):
                 out.append(TooLong(partial[:QUOTE_BYTES], len(partial), False))
                 partial, skipping = b"", True
         self._partial, self._skipping = partial, skipping
-        if out:
-            self._push(out)
 
     def take(self, deadline: float) -> bytes | TooLong | EndOfOutput | None:
-        """The next queued item, or None when ``deadline`` passes first."""
+        """The next line (or end of output), or None when ``deadline`` passes first."""
         lines = self.lines
-        if lines:
-            return lines.popleft()
-        with self.cond:
-            while not lines:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return None
-                self.cond.wait(remaining)
-            return lines.popleft()
+        while not lines:
+            if self.fill():
+                continue
+            if self.ended:  # the end was taken already: it stays the answer
+                return EOF
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            self._poll.poll(max(1, math.ceil(remaining * 1000)))
+        return lines.popleft()
+
+    def wait_writable(self, fd: int, deadline: float) -> bool:
+        """Wait until ``fd`` (the child's stdin) takes more, reading stdout meanwhile (the
+        child may be blocked writing replies); False when ``deadline`` passes first."""
+        poll = select.poll()
+        poll.register(fd, select.POLLOUT)
+        if not self.ended:
+            poll.register(self.fd, select.POLLIN)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            ready = dict(poll.poll(max(1, math.ceil(remaining * 1000))))
+            if self.fd in ready:
+                self.fill()
+                if self.ended:
+                    poll.unregister(self.fd)
+            if ready.get(fd, 0) & (select.POLLOUT | select.POLLERR | select.POLLHUP):
+                return True
 
 
 class StderrTail(threading.Thread):

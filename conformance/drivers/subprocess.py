@@ -1,10 +1,9 @@
 """Any implementation as a child process speaking JSON lines (spec/protocol.md).
 
-One reader thread per pipe, started with the process (never one per message; see
-:mod:`conformance.drivers.pipes`). Requests are buffered and written by the calling thread on
-a non-blocking pipe, a few KiB at a time, so pipelined requests cost few writes;
-``Pending.result()`` flushes, then takes the replies in order (and any further ones already
-in).
+The calling thread does the talking (:mod:`conformance.drivers.pipes`): requests are
+buffered and written on a non-blocking pipe, a few KiB at a time, so pipelined requests cost
+few writes; ``Pending.result()`` flushes, then reads the replies in order (and takes any
+further ones already read). Only stderr has a thread, which keeps its tail.
 """
 
 from __future__ import annotations
@@ -12,13 +11,14 @@ from __future__ import annotations
 import collections
 import contextlib
 import os
-import select
 import shlex
 import signal
 import subprocess
 import time
+from collections.abc import MutableSequence
 from typing import Any
 
+from conformance.drivers.handover import ChildProcess, HandedOver, wait_exit
 from conformance.drivers.pipes import (
     QUOTE_BYTES,
     EndOfOutput,
@@ -50,6 +50,8 @@ DEFAULT_HELLO_TIMEOUT = 20.0
 DEFAULT_MAX_LINE_BYTES = 1 << 20
 #: Buffered requests are written once this many bytes wait (the child starts early).
 _FLUSH_AT = 1 << 12
+#: Requests held before a burst is written early (every step's few requests go at once).
+_BURST = 8
 
 
 class _SubprocessPending(Pending):
@@ -104,10 +106,12 @@ class SubprocessDriver(Driver):
         self.max_line_bytes, self.strict = max_line_bytes, strict
         self.env, self.cwd = env, cwd
         self.hello = {}
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._proc: ChildProcess | None = None
+        self._hello: _SubprocessPending | None = None  # sent by spawn(), read by start()
         self._stdout: StdoutReader | None = None
         self._stderr: StderrTail | None = None
         self._out = bytearray()
+        self._held = 0  # the requests in _out
         self._outstanding: collections.deque[_SubprocessPending] = collections.deque()
         self._broken: ImplError | None = None
         self._next_id = 0
@@ -119,7 +123,9 @@ class SubprocessDriver(Driver):
 
     # -- session ------------------------------------------------------------------------------
 
-    def start(self) -> dict[str, Any]:
+    def spawn(self) -> None:
+        """Start the process and send hello without waiting for the reply (:meth:`start`
+        reads it), so that the process starts up while the caller does something else."""
         self.close()
         try:
             proc = subprocess.Popen(
@@ -139,14 +145,25 @@ class SubprocessDriver(Driver):
         os.set_blocking(proc.stdin.fileno(), False)
         self._proc = proc
         self._stdout = StdoutReader(proc.stdout.fileno(), self.max_line_bytes)
-        self._stderr = StderrTail(proc.stderr.fileno())
-        self._stdout.start()
-        self._stderr.start()
-        self._out.clear()
-        self._outstanding.clear()
+        self._stderr = StderrTail(proc.stderr.fileno())  # started by start()
+        self._out = bytearray()
+        self._held = 0
+        self._outstanding = collections.deque()
         self._broken = None
         self._next_id = 0
-        pending = self._send(hello_request())
+        self._hello = self._send(hello_request())
+        if self._out:  # written now, while the process starts (as start() always did)
+            try:
+                self._flush(time.monotonic() + self.hello_timeout)
+            except ImplError as e:
+                self._fail(e)
+
+    def start(self) -> dict[str, Any]:
+        if self._hello is None:
+            self.spawn()
+        pending, self._hello = self._hello, None
+        assert pending is not None and self._stderr is not None
+        self._stderr.start()
         self._resolve(pending, first_timeout=self.hello_timeout)
         if pending.error is not None:
             error = pending.error
@@ -158,6 +175,25 @@ class SubprocessDriver(Driver):
             self.close()
             raise
         return self.hello
+
+    def hand_over(self, exits: MutableSequence[int], index: int) -> None:
+        """In a fork of the process that called :meth:`spawn`: drive the spawned process
+        from here; its starter reaps it and puts its status in ``exits[index]``
+        (:func:`conformance.drivers.handover.publish_exits`)."""
+        if isinstance(self._proc, subprocess.Popen):
+            self._proc = HandedOver(self._proc, exits, index)
+
+    def release(self) -> subprocess.Popen[bytes] | None:
+        """Let go of a spawned process that a fork drives now (:meth:`hand_over`): close this
+        side's pipes, so that only the fork holds them; the process, for reaping."""
+        proc, self._proc, self._hello = self._proc, None, None
+        self._outstanding = collections.deque()
+        if proc is not None:
+            for stream in (proc.stdin, proc.stdout, proc.stderr):
+                if stream is not None:
+                    with contextlib.suppress(OSError):
+                        stream.close()
+        return proc if isinstance(proc, subprocess.Popen) else None
 
     def close(self) -> None:
         """Say bye and let the process exit (2 s), else kill it; a broken session is killed."""
@@ -173,32 +209,33 @@ class SubprocessDriver(Driver):
                     with contextlib.suppress(OSError):
                         proc.stdin.close()
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(timeout=2.0)
+                    wait_exit(proc, 2.0)
         finally:
             self.killed = proc.poll() is None
-            self._kill(proc)
+            self.end_process(proc)
             self.exit_status = proc.returncode
-            for thread in (self._stdout, self._stderr):
-                if thread is not None:
-                    thread.join(timeout=1.0)
+            if self._stderr is not None and self._stderr.ident is not None:
+                self._stderr.join(timeout=1.0)
             for stream in (proc.stdin, proc.stdout, proc.stderr):
                 if stream is not None:
                     with contextlib.suppress(OSError):
                         stream.close()
             self._proc = None
+            self._hello = None
             for pending in self._outstanding:
                 pending.error = ImplCrashed("the session was closed before this reply came")
             self._outstanding.clear()
 
     @staticmethod
-    def _kill(proc: subprocess.Popen[bytes]) -> None:
+    def end_process(proc: ChildProcess) -> None:
+        """End ``proc`` and its process group now, and wait (2 s) for it."""
         if proc.poll() is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError):
                 proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=2.0)
+            wait_exit(proc, 2.0)
 
     def stderr_tail(self) -> str:
         return self._stderr.text() if self._stderr is not None else ""
@@ -229,8 +266,14 @@ class SubprocessDriver(Driver):
             return pending
         out = self._out
         out += encode_line(request)
-        self._outstanding.append(pending)
-        if len(out) >= _FLUSH_AT:
+        outstanding = self._outstanding
+        outstanding.append(pending)
+        held = self._held + 1
+        self._held = held
+        # a long burst of requests is written as soon as its unwritten part outnumbers the
+        # requests the child has in hand (so an idle child starts early, and the burst costs
+        # a few writes), and by 4 KiB; a short one (the common step) waits for result()
+        if len(out) >= _FLUSH_AT or (held >= _BURST and held + held > len(outstanding)):
             try:
                 self._flush(time.monotonic() + self.timeout)
             except ImplError as e:
@@ -254,8 +297,7 @@ class SubprocessDriver(Driver):
                     pass
                 except (BrokenPipeError, ConnectionResetError):
                     raise self._crashed("while the harness was writing requests") from None
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not select.select([], [fd], [], remaining)[1]:
+                if self._stdout is None or not self._stdout.wait_writable(fd, deadline):
                     raise ImplTimeout(
                         f"the implementation stopped reading its stdin ({len(view) - done} bytes"
                         f" of requests not taken within {self.timeout:g} s)",
@@ -264,6 +306,8 @@ class SubprocessDriver(Driver):
         finally:
             view.release()
             del self._out[:done]
+            if not self._out:
+                self._held = 0
 
     def _crashed(self, when: str) -> ImplCrashed:
         """The crash error: how the process ended (or that it closed stdout and lives on)."""
@@ -271,8 +315,8 @@ class SubprocessDriver(Driver):
         status: int | None = None
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
-                status = proc.wait(timeout=1.0)
-        if self._stderr is not None:
+                status = wait_exit(proc, 1.0)
+        if self._stderr is not None and self._stderr.ident is not None:
             self._stderr.join(timeout=0.5)
         if status is None:
             detail = f"the implementation closed its stdout {when} (it is still running)"
@@ -289,6 +333,7 @@ class SubprocessDriver(Driver):
             pending.error = error
         self._outstanding.clear()
         self._out.clear()
+        self._held = 0
 
     def _resolve(self, target: _SubprocessPending, first_timeout: float | None = None) -> None:
         """Read replies in order until ``target`` has its reply (or the session breaks)."""

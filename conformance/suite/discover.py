@@ -18,6 +18,7 @@ from conformance.suite.fixture_file import load_fixture_file, load_fixture_index
 from conformance.suite.model import RawCase, Scenario
 from conformance.suite.tags import known_clauses, known_rulesets, unknown_clauses
 from phomspec.paths import features_dir, fixtures_dir
+from phomspec.yamlio import Document
 
 
 def _discover(paths: Sequence[str | Path] | None) -> tuple[list[Path], list[Path], list[Path]]:
@@ -62,12 +63,13 @@ def load_scenarios(
                 f"unknown ruleset {unknown[0]!r}; known: {', '.join(known_rulesets())}"
             )
     features, fixtures, every = _discover(paths)
-    index = load_fixture_index(every)
+    docs: dict[Path, Document] = {}  # each fixture file is parsed once
+    index = load_fixture_index(every, docs)
     raws: list[RawCase] = []
     for f in features:
         raws += parse_feature(f)
     for f in fixtures:
-        raws += load_fixture_file(f, index.deals).cases
+        raws += load_fixture_file(f, index.deals, docs.get(f.resolve())).cases
     out: list[Scenario] = []
     seen: dict[str, str] = {}
     for raw in raws:

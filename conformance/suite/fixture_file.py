@@ -246,10 +246,12 @@ def _load_error(problems: Sequence[Problem]) -> ScenarioError:
     return ScenarioError(f"{problems[0]}; fix the fixture (spec/schemas/fixture.schema.json){rest}")
 
 
-def load_fixture_file(path: Path, deals: Mapping[str, NamedDeal] | None = None) -> FixtureFile:
-    """Load one fixture file; raise :class:`ScenarioError` naming file:line when it is wrong."""
+def load_fixture_file(path: Path, deals: Mapping[str, NamedDeal] | None = None,
+                      doc: Document | None = None) -> FixtureFile:
+    """Load one fixture file (``doc``: its parse, when read already); raise
+    :class:`ScenarioError` naming file:line when it is wrong."""
     file = str(path)
-    doc = read_fixture(path)
+    doc = doc or read_fixture(path)
     data = doc.data
     if not isinstance(data, dict):
         raise ScenarioError(f"{file}:1: a fixture file is a mapping with 'deals' and/or 'cases'")
@@ -266,12 +268,16 @@ def load_fixture_file(path: Path, deals: Mapping[str, NamedDeal] | None = None) 
     return FixtureFile(file, own, cases)
 
 
-def load_fixture_index(paths: Sequence[Path]) -> FixtureIndex:
-    """Named deals and scripts of the given fixture files; an id defined twice is an error."""
+def load_fixture_index(paths: Sequence[Path],
+                       docs: dict[Path, Document] | None = None) -> FixtureIndex:
+    """Named deals and scripts of the given fixture files; an id defined twice is an error.
+    ``docs``, when given, gets each file's parse (by resolved path), for load_fixture_file."""
     deals: dict[str, NamedDeal] = {}
     scripts: dict[str, NamedScript] = {}
     for path in paths:
         doc = read_fixture(path)
+        if docs is not None:
+            docs[path.resolve()] = doc
         data = doc.data
         if not isinstance(data, dict):
             continue

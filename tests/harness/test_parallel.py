@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
+from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import ImplCrashed, ImplTimeout
 from conformance.outcomes import Outcome
-from conformance.parallel import ParallelRunner, renumber
+from conformance.parallel import ParallelRunner, renumber, start_ahead
 from conformance.protocol import DonePending, Pending
 from conformance.reports.jsonl import read_report
 from conformance.runner import Runner, RunOptions
@@ -111,6 +112,49 @@ def test_one_scenario_or_one_job_runs_here(jobs: int) -> None:
     runner = ParallelRunner(SessionDriver(ok_replies), jobs=jobs)
     run = runner.run(scenarios(3 - jobs))
     assert [r.outcome for r in run.results] == [Outcome.PASS] * (3 - jobs)
+
+
+@pytest.mark.parametrize("name", ["crash_mid_game", "exit_early", "crash_at_start", "hang"])
+def test_processes_started_ahead_end_as_in_one_session(name: str) -> None:
+    # Each process misbehaves at its first game: every session, the first one of each worker
+    # (started ahead by the parent, driven by the worker) included, ends the same way.
+    def run(jobs: int) -> tuple[Any, ...]:
+        driver = SubprocessDriver(fake(name, 1), timeout=1.0, hello_timeout=10.0)
+        options = RunOptions(transcripts="all", max_restarts=3)
+        ahead = start_ahead(driver, jobs)
+        pids = [a.pid for a in ahead]
+        assert len(pids) == (2 if jobs == 2 else 0) and None not in pids
+        time.sleep(0.5)  # as the suite loads: a process misbehaving at once has done so
+        runner = (ParallelRunner(driver, options, jobs=2, ahead=ahead) if jobs == 2
+                  else Runner(driver, options))
+        run = runner.run(scenarios(6))
+        assert not any(map(alive, pids))  # reaped by the parent
+        return ([(r.outcome, r.message, r.stderr_tail, r.transcript) for r in run.results],
+                run.restarts, run.start_error)
+
+    one, two = run(1), run(2)
+    assert one == two
+    if name == "crash_mid_game":
+        assert "exited with status 1" in one[0][0][1]
+
+
+def test_processes_started_ahead_are_closed_when_fewer_workers_run() -> None:
+    driver = SubprocessDriver(fake("well_behaved"), hello_timeout=10.0)
+    ahead = start_ahead(driver, 2)
+    pids = [a.pid for a in ahead]
+    run = ParallelRunner(driver, jobs=2, ahead=ahead).run(scenarios(1))
+    assert [r.outcome for r in run.results] == [Outcome.PASS]
+    assert not any(map(alive, pids))
+
+
+def alive(pid: int | None) -> bool:
+    """Whether process ``pid`` is still there (running, or a zombie nobody reaped)."""
+    assert pid is not None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_renumber_moves_the_ids_of_the_scenario_only() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -137,12 +138,20 @@ def step(
     return register
 
 
+@functools.lru_cache(maxsize=1 << 13)  # a suite repeats its step texts (1,100 in 3,300)
+def _matches(kind: str, text: str, registered: int) -> list[tuple[StepDef, re.Match[str]]]:
+    """The definitions of ``kind`` whose pattern matches ``text``, with their matches, among
+    the first ``registered`` of the registry (so a step registered later is seen)."""
+    return [(d, m) for d in REGISTRY[:registered] if d.kind == kind
+            for m in [d.regex.fullmatch(text)] if m]
+
+
 def match_step(
     kind: str, text: str, docstring: str | None = None, table: Sequence[Sequence[str]] | None = None
 ) -> tuple[StepDef, dict[str, Any], str | None]:
     """The one step definition matching ``text``, its arguments and explicit clause."""
     text = text.strip()
-    found = [(d, m) for d in REGISTRY if d.kind == kind for m in [d.regex.fullmatch(text)] if m]
+    found = _matches(kind, text, len(REGISTRY))
     if not found:
         others = [d.kind for d in REGISTRY if d.kind != kind and d.regex.fullmatch(text)]
         if others:

@@ -174,7 +174,9 @@ def measure(messages: int, batch: int, games: int, engine_games: int, repeat: in
 _LAUNCH = "import subprocess, sys; sys.exit(subprocess.call(sys.argv[1:]))"
 #: The bench of the engine under argv[1] (first on sys.path), every ruleset at argv[2]
 #: players, argv[3] games, seed argv[4]: ``engine_throughput``'s figures (the same function
-#: at 1fd9109 and since) plus the CPU seconds of the games, one JSON line per ruleset.
+#: at 1fd9109 and since) plus the CPU seconds of the games, one JSON line per ruleset. A
+#: one-game warm-up first, so that the CPU figure, like the clock's, leaves out the loading of
+#: the ruleset (the first ruleset's CPU figure included it).
 _BENCH_CHILD = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -182,6 +184,7 @@ from phomspec import list_rulesets
 from reference_impl.bench import engine_throughput
 players, games, seed = (int(x) for x in sys.argv[2:5])
 for rid in list_rulesets():
+    engine_throughput(rid, 1, players, seed)
     cpu = time.process_time()
     figures = engine_throughput(rid, games, players, seed)
     figures["cpu_seconds"] = round(time.process_time() - cpu, 4)

@@ -17,6 +17,11 @@ from typing import TYPE_CHECKING, Any
 from phomspec import ResolvedRuleset, SpecError, resolve_ruleset
 from phomspec.paths import spec_dir
 from phomspec.yamlio import load_yaml
+from reference_impl.memo import Memo
+
+#: Rulesets resolved lately, by request members and spec/ (a session, a fuzz run and a
+#: sweep ask for the same few again and again).
+_RESOLVED: Memo[ResolvedRuleset] = Memo(256)
 
 
 def load_ruleset(
@@ -24,8 +29,10 @@ def load_ruleset(
     options: dict[str, Any] | None = None,
     readings: dict[str, str] | None = None,
 ) -> ResolvedRuleset:
-    """A ruleset by id with room ``options`` and ambiguity ``readings`` (raises SpecError)."""
-    return resolve_ruleset(ruleset_id, options, readings)
+    """A ruleset by id with room ``options`` and ambiguity ``readings`` (raises SpecError),
+    resolved once while kept: the value is shared, never change it."""
+    return _RESOLVED.get((ruleset_id, options, readings, spec_dir()),
+                         lambda: resolve_ruleset(ruleset_id, options, readings))
 
 
 def field_name(dotted: str) -> str:

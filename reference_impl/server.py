@@ -153,7 +153,7 @@ class Server:
         self._shaped: dict[str, ShapedGame] = {}
         self._greeted = False
         self._hello: dict[str, Any] | None = None
-        self._rulesets, self._deals = Memo[Any](), Memo[Deal]()  # made once per session
+        self._deals = Memo[Deal]()  # each deal checked once per session
         self.closed = False
         self._log = log or (lambda text: print(text, file=sys.stderr, flush=True))
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -283,8 +283,7 @@ class Server:
         if not self._plain:
             readings = self._declared_readings(ruleset_id, readings)
         try:
-            rs = self._rulesets.get([ruleset_id, options, readings],
-                                    lambda: load_ruleset(ruleset_id, options, readings))
+            rs = load_ruleset(ruleset_id, options, readings)
         except SpecError as e:
             raise RequestError("unsupported", f"new_game: {e}") from None
         if players not in rs["players"]:

@@ -11,8 +11,6 @@ policies and the probes choose among the actions such an engine takes, in its fo
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from conformance.errors import HarnessError
@@ -21,7 +19,6 @@ from conformance.fuzz.policies import Policy, make_policy
 from conformance.fuzz.script import Decision, GameScript, Setup
 from conformance.fuzz.shape import Table, action_json, apply_moves
 from phomspec import ResolvedRuleset
-from phomspec.paths import spec_dir
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import DRAW, PASS, Action, Discard, Eat, from_json, to_json
 from reference_impl.cards import Card
@@ -32,17 +29,9 @@ MAX_DECISIONS = 400
 
 
 def ruleset_of(setup: Setup) -> ResolvedRuleset:
-    """The ruleset ``setup`` is played by, resolved once per ruleset, room options, readings
-    and spec/ (shared, never changed: the engine makes its parameters once per ruleset
-    object, and a run deals a few dozen of them)."""
-    return _ruleset(setup.ruleset, tuple(sorted(setup.options.items())),
-                    tuple(sorted(setup.readings.items())), spec_dir())
-
-
-@lru_cache(maxsize=256)
-def _ruleset(rid: str, options: tuple[tuple[str, bool], ...],
-             readings: tuple[tuple[str, str], ...], root: Path) -> ResolvedRuleset:
-    return load_ruleset(rid, options=dict(options), readings=dict(readings))
+    """The ruleset ``setup`` is played by (resolved once while kept: see
+    :func:`reference_impl.params.load_ruleset`)."""
+    return load_ruleset(setup.ruleset, options=setup.options, readings=setup.readings)
 
 
 def new_reference_game(setup: Setup) -> Game:

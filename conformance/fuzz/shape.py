@@ -24,6 +24,7 @@ replaying the decision, whoever chose them (:func:`apply_moves`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from conformance.protocol.compare import Unreadable, legal_difference
@@ -53,20 +54,11 @@ def action_json(action: Action) -> dict[str, Any]:
     return to_json(action)
 
 
-#: The protocol's form of the engine actions listed lately (read, never changed, by whoever
-#: holds a legal list): an action's form is built once, not at every decision listing it.
-_LISTED: dict[Action, dict[str, Any]] = {}
-_LISTED_MAX = 1 << 12
-
-
+@lru_cache(maxsize=1 << 12)
 def legal_json(action: Action) -> dict[str, Any]:
-    """:func:`reference_impl.actions.to_json` of a listed action, shared (not to be changed)."""
-    got = _LISTED.get(action)
-    if got is None:
-        if len(_LISTED) >= _LISTED_MAX:
-            _LISTED.clear()
-        got = _LISTED[action] = to_json(action)
-    return got
+    """:func:`reference_impl.actions.to_json` of a listed action, built once while kept, not at
+    every decision listing it: the dict is shared, never change it."""
+    return to_json(action)
 
 
 def is_bare_eat(action: Mapping[str, Any]) -> bool:

@@ -100,6 +100,10 @@ def format_card(c: int) -> str:
     return RANKS[c % 13] + SUITS[c // 13]
 
 
+#: The code of every card, by index (``CODES[0]`` is ``"AS"``): format_card without a call.
+CODES: tuple[str, ...] = tuple(format_card(c) for c in range(52))
+
+
 def parse_cards(codes: Iterable[str] | str, *, allow_duplicates: bool = False) -> list[Card]:
     """Parse a list of codes (or one space/comma separated string); duplicates are an error."""
     if isinstance(codes, str):

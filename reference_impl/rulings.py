@@ -5,11 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from phomspec.cards import format_card
+from phomspec.cards import CODES
 from phomspec.reasons import Reason
-
-#: The code of every card, by index (``CODES[0]`` is ``"AS"``).
-CODES: tuple[str, ...] = tuple(format_card(c) for c in range(52))
 
 
 class Accepted:

@@ -21,11 +21,11 @@ from enum import StrEnum
 from typing import Any
 
 from phomspec import ResolvedRuleset
+from phomspec.cards import CODES as CODES  # the rule modules read it from here
 from phomspec.cards import card_tuple
 from reference_impl.deal import Deal
 from reference_impl.errors import EngineError
 from reference_impl.params import Params
-from reference_impl.rulings import CODES as CODES  # the rule modules read it from here
 
 MOVED = 64
 CHOT = 128

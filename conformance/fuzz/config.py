@@ -46,30 +46,23 @@ class FuzzConfig:
 
     def command(self) -> str:
         """The command line of this run."""
-        parts = ["phom-conformance", "fuzz", "--impl", shlex.quote(self.impl),
-                 "--games", str(self.games), "--seed", str(self.seed)]
-        if self.ruleset:
-            parts += ["--ruleset", self.ruleset]
-        if self.players:
-            parts += ["--players", str(self.players)]
+        parts = ["--games", str(self.games), "--seed", str(self.seed), *self._table()]
         if self.shard.count > 1:
             parts += ["--shard", str(self.shard)]
         if self.jobs > 1:
             parts += ["--jobs", str(self.jobs)]
-        if self.out:
-            parts += ["--out", shlex.quote(self.out)]
-        if self.metamorphic:
-            parts.append("--metamorphic")
-        return " ".join(parts)
+        return self._line(parts)
 
     def replay_command(self, index: int) -> str:
         """The one command that plays game ``index`` again."""
-        parts = ["phom-conformance", "fuzz", "--impl", shlex.quote(self.impl),
-                 "--seed", str(self.seed), "--game", str(index)]
-        if self.ruleset:
-            parts += ["--ruleset", self.ruleset]
-        if self.players:
-            parts += ["--players", str(self.players)]
+        return self._line(["--seed", str(self.seed), "--game", str(index), *self._table()])
+
+    def _table(self) -> list[str]:
+        parts = ["--ruleset", self.ruleset] if self.ruleset else []
+        return parts + (["--players", str(self.players)] if self.players else [])
+
+    def _line(self, middle: list[str]) -> str:
+        parts = ["phom-conformance", "fuzz", "--impl", shlex.quote(self.impl), *middle]
         if self.out:
             parts += ["--out", shlex.quote(self.out)]
         if self.metamorphic:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import pytest
 
-from reference_impl import Deal, Game, load_ruleset
+from reference_impl import Deal, Game, bench, load_ruleset
 from reference_impl.actions import LEAVE
 from reference_impl.bench import engine_throughput, main
 from reference_impl.policies import GreedyPolicy, RandomPolicy, play_game
@@ -39,6 +41,33 @@ def test_engine_throughput_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--ruleset", "u9la", "--games", "5", "--json"]) == 0
     assert '"ruleset": "u9la"' in capsys.readouterr().out
     assert main(["--ruleset", "nope", "--games", "1"]) == 3
+
+
+class _Recorded(Game):
+    """A Game that records every action applied to it (into the class's list)."""
+
+    __slots__ = ()
+    played: ClassVar[list[tuple[int, object]]] = []
+
+    def apply(self, seat: int, action: Any) -> Any:
+        self.played.append((seat, action))
+        return super().apply(seat, action)
+
+
+def test_the_inlined_choice_plays_the_games_of_rng_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The bench's loop draws as random.Random.choice does: the same games, choice by choice.
+    assert bench.CHOICE_BY_BITS  # on this interpreter the bench takes the inlined draws
+    monkeypatch.setattr(bench, "Game", _Recorded)
+    runs = []
+    for by_bits in (True, False):
+        monkeypatch.setattr(bench, "CHOICE_BY_BITS", by_bits)
+        _Recorded.played = []
+        for players in (2, 3, 4):
+            engine_throughput("hoi-quan-bai", games=15, players=players, seed=4)
+        runs.append(_Recorded.played)
+    assert len(runs[0]) > 500 and runs[0] == runs[1]
 
 
 def test_the_leads_pile_is_never_empty_when_a_card_moves() -> None:

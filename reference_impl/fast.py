@@ -50,9 +50,67 @@ from reference_impl.state import (
 ENABLED = True
 
 #: Per card: the ``with`` set of every phỏm holding it, in the order of PHOMS_CONTAINING.
-_WITHS: tuple[tuple[int, ...], ...] = tuple(
+WITHS: tuple[tuple[int, ...], ...] = tuple(
     tuple(ph & ~(1 << c) for ph in PHOMS_CONTAINING[c]) for c in range(52)
 )
+#: The order of PHOMS_CONTAINING (longer phỏm first, then by mask) of ``with`` sets.
+_WITH_ORDER = {w: (-w.bit_count(), w) for ws in WITHS for w in ws}.__getitem__
+
+
+def run_withs(card: int, down: int, up: int) -> tuple[int, ...]:
+    """The ``with`` sets of the runs holding ``card`` whose other cards lie among the ``down``
+    cards just below it and the ``up`` just above (of its suit), in WITHS order (longer
+    first, then lower first)."""
+    r, base = card % 13, card - card % 13
+    not_c = ~(1 << card)
+    withs = []
+    for size in range(down + up + 1, 2, -1):
+        for lo in range(max(r - down, r + 1 - size), min(r, r + up + 1 - size) + 1):
+            withs.append(((1 << size) - 1) << (base + lo) & not_c)
+    return tuple(withs)
+
+
+#: run_withs by ``card << 8 | down << 4 | up``, made when first asked (bounded: at most
+#: 49 reaches per card).
+_RUN_WITHS: dict[int, tuple[int, ...]] = {}
+
+
+def _set_withs(card: int) -> dict[int, tuple[int, ...]]:
+    """Per subset of the other cards of the card's rank: the ``with`` sets of the sets
+    holding the card made of that subset's cards, in WITHS order."""
+    same = SAME_RANK[card]
+    out = {}
+    sub = same
+    while True:
+        out[sub] = tuple(w for w in WITHS[card] if not w & ~sub and not w & ~same)
+        if not sub:
+            return out
+        sub = (sub - 1) & same
+
+
+#: ``SET_WITHS[card][hand & SAME_RANK[card]]``: see _set_withs.
+SET_WITHS: tuple[dict[int, tuple[int, ...]], ...] = tuple(_set_withs(c) for c in range(52))
+
+
+def eat_withs(card: int, hand: int) -> tuple[int, ...] | list[int]:
+    """``[w for w in WITHS[card] if w & hand == w]``, by the tables: the ``with`` sets in
+    ``hand`` of every phỏm holding ``card`` (not in ``hand``)."""
+    shift = 13 * (card // 13)
+    r = card - shift
+    suit = hand >> shift & 0x1FFF
+    above = suit >> r + 1
+    up = (~above & (above + 1)).bit_length() - 1  # trailing ones: the run just above
+    down = r - (~suit & ((1 << r) - 1)).bit_length()  # the run just below
+    key = card << 8 | down << 4 | up
+    runs = _RUN_WITHS.get(key)
+    if runs is None:
+        runs = _RUN_WITHS[key] = run_withs(card, down, up)
+    sets = SET_WITHS[card][hand & SAME_RANK[card]]
+    if not sets:
+        return runs
+    if not runs:
+        return sets
+    return sorted(runs + sets, key=_WITH_ORDER)
 
 
 def legal_list(st: GameState) -> list[Action]:
@@ -105,7 +163,7 @@ def eat_list(st: GameState, seat: int, card: int) -> list[Action]:
                 break
         else:
             return []
-    withs = [w for w in _WITHS[card] if w & hand == w]
+    withs = eat_withs(card, hand)
     if not withs:
         return []
     if p.eat_keep_in_phom:

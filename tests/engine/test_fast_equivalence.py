@@ -198,3 +198,5 @@ def test_the_fast_path_tables_agree_with_the_meld_functions() -> None:
             if melds.may_join(card, hand):
                 near = hand & melds.PARTNERS[card]
                 assert near.bit_count() >= 2
+            withs = [w for w in fast.WITHS[card] if w & hand == w]
+            assert list(fast.eat_withs(card, hand)) == withs

@@ -15,7 +15,7 @@ mutant always plays the path it patches.
 
 from __future__ import annotations
 
-from reference_impl import eat, legal, rounds, settle, turns, u
+from reference_impl import eat, laydown, legal, rounds, settle, turns, u
 from reference_impl.actions import DRAW, Action, discards_of, eat_of, lay_down_of, send_of
 from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targets
 from reference_impl.melds import (
@@ -183,10 +183,29 @@ def final_list(st: GameState, seat: int) -> list[Action]:
     hand = st.hands[seat]
     out: list[Action] = []
     if not (p.send_closes_lay_down and st.turn_sent):
-        if st.eaten[seat] & hand or p.eat_binding_declaration:
+        eaten = st.eaten[seat] & hand
+        if p.eat_binding_declaration:
             for phom in phoms_in(hand):
                 if lay_down_problem(st, seat, [phom]) is None:
                     out.append(lay_down_of(phom))
+        elif eaten:
+            # laydown.lay_down_problem of one phỏm of the hand, no binding declaration (no
+            # cores): the eaten cards it holds, those it leaves, a card left to discard
+            distinct, keep = p.eat_distinct_phom, p.eat_keep_in_phom
+            for phom in phoms_in(hand):
+                pe = phom & eaten
+                if distinct and pe & (pe - 1):
+                    continue  # TURN.EAT.DISTINCT-PHOM
+                rest = hand & ~phom
+                left = eaten & rest
+                if left:
+                    if keep and not can_cover(rest, left, distinct, ()):
+                        continue  # LAY.EATEN-INCLUDED
+                    if not laydown.can_still_discard(st, seat, rest):
+                        continue  # TURN.DISCARD-ENDS-TURN
+                elif not rest:
+                    continue
+                out.append(lay_down_of(phom))
         else:
             # laydown.lay_down_problem of one phỏm of the hand, no eaten card in hand:
             # only a card left to discard is asked (TURN.DISCARD-ENDS-TURN)

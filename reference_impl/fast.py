@@ -267,11 +267,18 @@ def draw(st: GameState, seat: int) -> list[Action] | None:
     st.turn_drew = True
     st.events.append(("drew", seat, card))  # compact events: rulings.event_dict
     # u.find_u rejects at once a hand of fewer than 3 cards or with 2 or more cards in no
-    # phỏm (a draw is no third eat), unless laid phỏm are regrouped with the hand.
-    if (
-        (st.laid[seat] and st.p.u_after_lay_down != "laid_count")
-        or (hand.bit_count() >= 3 and loose_count(hand) <= 1)
-    ) and u.check_u_after(st, seat, None, False):
+    # phỏm (a draw is no third eat), the laid phỏm regrouped with the hand where the reading
+    # has it, and any hand after laying down under no-u-after-lay-down (AMB.U-TAI-LAID).
+    laid = st.laid[seat]
+    after = st.p.u_after_lay_down
+    if laid and after != "laid_count":
+        whole = hand
+        for ph in laid:
+            whole |= ph
+        maybe = after != "none" and whole.bit_count() >= 3 and loose_count(whole) <= 1
+    else:
+        maybe = hand.bit_count() >= 3 and loose_count(hand) <= 1
+    if maybe and u.check_u_after(st, seat, None, False):
         return None
     if st.final_round:
         st.phase = FINAL_TURN

@@ -115,14 +115,19 @@ def _run_cover_table() -> array[int]:
 
 
 _RUN_COVER = _run_cover_table()
+#: Per 13-bit rank set of one suit: how many of its cards are in no run of 3 or more of it.
+_RUN_LOOSE = array("B", ((x & ~c).bit_count() for x, c in enumerate(_RUN_COVER)))
 
 
 def loose_count(m: int) -> int:
     """How many cards of ``m`` lie in no phỏm of cards of ``m``:
     ``(m & ~covered(m)).bit_count()``, by one table lookup per suit."""
-    t = _RUN_COVER
     a, b, c, d = m & _RANK_BITS, (m >> 13) & _RANK_BITS, (m >> 26) & _RANK_BITS, m >> 39
     r3 = (a & b & (c | d)) | (c & d & (a | b))
+    if not r3:  # no rank of three cards or more: runs only
+        u = _RUN_LOOSE
+        return u[a] + u[b] + u[c] + u[d]
+    t = _RUN_COVER
     return (
         (a & ~(t[a] | r3)).bit_count()
         + (b & ~(t[b] | r3)).bit_count()

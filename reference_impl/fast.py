@@ -197,9 +197,9 @@ def final_list(st: GameState, seat: int) -> list[Action]:
                 if distinct and pe & (pe - 1):
                     continue  # TURN.EAT.DISTINCT-PHOM
                 rest = hand & ~phom
-                left = eaten & rest
-                if left:
-                    if keep and not can_cover(rest, left, distinct, ()):
+                eaten_left = eaten & rest
+                if eaten_left:
+                    if keep and not can_cover(rest, eaten_left, distinct, ()):
                         continue  # LAY.EATEN-INCLUDED
                     if not laydown.can_still_discard(st, seat, rest):
                         continue  # TURN.DISCARD-ENDS-TURN
@@ -372,11 +372,13 @@ def end_by_points(st: GameState) -> None:
     ]
     non = [s for s in range(n) if laid[s]]
     moms = [s for s in range(n) if not laid[s]]  # LAY.MOM
-    non.sort(key=lambda s: (pts[s], times[s]))
+    # (points, time) as one int: a time is a turn number or 1 << 20, below 1 << 21
+    by_points = [pt << 21 | tm for pt, tm in zip(pts, times, strict=True)].__getitem__
+    non.sort(key=by_points)
     ending = "points"
     if non:
         if p.ranking_mom_order == "points":
-            moms.sort(key=lambda s: (pts[s], times[s]))
+            moms.sort(key=by_points)
         else:
             moms.sort(key=times.__getitem__)
         winner = non[0]  # RANK.ORDER, RANK.TIE-EARLIER-LAYDOWN
@@ -384,7 +386,7 @@ def end_by_points(st: GameState) -> None:
     else:
         ending = "all_mom"  # RANK.ALL-MOM
         if p.ranking_all_mom_winner == "lowest_points":
-            moms.sort(key=lambda s: (pts[s], times[s]))
+            moms.sort(key=by_points)
         else:
             moms.sort(key=times.__getitem__)
         winner = moms[0]

@@ -129,17 +129,17 @@ class Deal:
         if not 0 <= first < players:
             raise DealError(f"first must be a seat 0..{players - 1}, got {first!r}")
         end = 9 * players
+        deck = tuple(cards)  # its slices are tuples
         by_seat: list[tuple[Card, ...]] = [()] * players
         for k in range(players):
-            by_seat[(first + k) % players] = tuple(cards[k:end:players])
-        by_seat[first] = (*by_seat[first], cards[end])
-        hands, stock = tuple(by_seat), tuple(cards[end + 1 :])
+            by_seat[(first + k) % players] = deck[k:end:players]
+        by_seat[first] += deck[end : end + 1]
+        hands, stock = tuple(by_seat), deck[end + 1 :]
         if checked:
             return cls(hands, stock, first)
         deal = object.__new__(cls)
-        object.__setattr__(deal, "hands", hands)
-        object.__setattr__(deal, "stock", stock)
-        object.__setattr__(deal, "first", first)
+        # the fields a frozen dataclass keeps in its __dict__, set as its __init__ would
+        deal.__dict__.update(hands=hands, stock=stock, first=first)
         return deal
 
     @classmethod

@@ -53,8 +53,11 @@ ENABLED = True
 WITHS: tuple[tuple[int, ...], ...] = tuple(
     tuple(ph & ~(1 << c) for ph in PHOMS_CONTAINING[c]) for c in range(52)
 )
-#: The order of PHOMS_CONTAINING (longer phỏm first, then by mask) of ``with`` sets.
-_WITH_ORDER = {w: (-w.bit_count(), w) for ws in WITHS for w in ws}.__getitem__
+
+
+def _with_order(w: int) -> tuple[int, int]:
+    """The order of PHOMS_CONTAINING (longer phỏm first, then by mask) of ``with`` sets."""
+    return -w.bit_count(), w
 
 
 def run_withs(card: int, down: int, up: int) -> tuple[int, ...]:
@@ -110,7 +113,7 @@ def eat_withs(card: int, hand: int) -> tuple[int, ...] | list[int]:
         return runs
     if not runs:
         return sets
-    return sorted(runs + sets, key=_WITH_ORDER)
+    return sorted(runs + sets, key=_with_order)
 
 
 def legal_list(st: GameState) -> list[Action]:

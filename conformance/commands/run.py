@@ -45,7 +45,8 @@ def fail(message: str, code: int) -> NoReturn:
 
 def load_all_scenarios(rulesets: list[str] | None, paths: list[str] | None = None) -> list[Any]:
     """Every scenario of the suite, or of ``paths`` (feature files, fixture files, directories),
-    optionally only these rulesets'; exits 2 when it cannot."""
+    optionally only these rulesets'; exits 2 when it cannot. The load is kept in the suite
+    cache (:mod:`conformance.suite.cache`) for the next command of the same inputs."""
     try:
         from conformance.suite.discover import load_scenarios
     except ModuleNotFoundError as e:
@@ -54,7 +55,7 @@ def load_all_scenarios(rulesets: list[str] | None, paths: list[str] | None = Non
                  " installation: there are no scenarios to run", EXIT_HARNESS)
         raise
     try:
-        return list(load_scenarios(paths or None, rulesets=rulesets))
+        return list(load_scenarios(paths or None, rulesets=rulesets, cached=True))
     except (ScenarioError, HarnessError) as e:
         fail(f"cannot load the scenarios: {e}", EXIT_HARNESS)
     except Exception as e:  # a bug in the suite's loader: one line, not a traceback

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from conformance.errors import ScenarioError
+from conformance.suite import cache
 from conformance.suite.compiler import compile_case
 from conformance.suite.feature_file import parse_feature
 from conformance.suite.fixture_file import load_fixture_file, load_fixture_index
 from conformance.suite.model import RawCase, Scenario
+from conformance.suite.support import ruleset_readings
 from conformance.suite.tags import known_clauses, known_rulesets, unknown_clauses
 from phomspec.paths import features_dir, fixtures_dir
 from phomspec.yamlio import Document
@@ -48,6 +50,7 @@ def load_scenarios(
     paths: Sequence[str | Path] | None = None,
     rulesets: Sequence[str] | None = None,
     check_clauses: bool = True,
+    cached: bool = False,
 ) -> list[Scenario]:
     """Every scenario of the feature files and fixture cases, one per ruleset it applies to.
 
@@ -55,6 +58,8 @@ def load_scenarios(
     ``phomspec.paths.features_dir()``). ``rulesets``: keep only scenarios run under these.
     Raise :class:`ScenarioError` (file:line and what to do) for a malformed scenario, and
     (unless ``check_clauses`` is false) for a clause tag naming no clause of the spec.
+    ``cached``: take the result from, and keep it in, :mod:`conformance.suite.cache` (the
+    same scenarios, without the load when no input changed).
     """
     if rulesets is not None:
         unknown = [r for r in rulesets if r not in known_rulesets()]
@@ -63,6 +68,23 @@ def load_scenarios(
                 f"unknown ruleset {unknown[0]!r}; known: {', '.join(known_rulesets())}"
             )
     features, fixtures, every = _discover(paths)
+    # what running any scenario reads of the spec is read now, once: a run's forked workers
+    # inherit it (conformance.parallel) instead of each reading it again
+    ruleset_readings()
+    if not cached or cache.cache_dir() is None:
+        return _load(features, fixtures, every, rulesets, check_clauses)
+    key = cache.suite_key([*features, *fixtures, *every],
+                          [rulesets and list(rulesets), check_clauses])
+    kept = cache.read(key)
+    if isinstance(kept, list):
+        return kept
+    out = _load(features, fixtures, every, rulesets, check_clauses)
+    cache.write(key, out)
+    return out
+
+
+def _load(features: list[Path], fixtures: list[Path], every: list[Path],
+          rulesets: Sequence[str] | None, check_clauses: bool) -> list[Scenario]:
     docs: dict[Path, Document] = {}  # each fixture file is parsed once
     index = load_fixture_index(every, docs)
     raws: list[RawCase] = []

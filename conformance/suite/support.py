@@ -51,7 +51,7 @@ def _option_default(ruleset: str, name: str) -> Any:
 
 
 @cache
-def _ruleset_readings() -> dict[str, dict[str, str]]:
+def ruleset_readings() -> dict[str, dict[str, str]]:
     """ruleset id -> ambiguity id -> the reading it takes (spec/ambiguities.yaml), if known."""
     path = spec_dir() / "ambiguities.yaml"
     if not path.exists():
@@ -73,7 +73,7 @@ def held_readings(scenario: Scenario) -> dict[str, str]:
     scenario run under several rulesets may name several readings of one ambiguity (each
     ruleset's own); each run holds under its ruleset's reading when that is named, else
     under the first one named."""
-    own = _ruleset_readings().get(scenario.ruleset, {})
+    own = ruleset_readings().get(scenario.ruleset, {})
     named: dict[str, list[str]] = {}
     for amb, reading in scenario.readings:
         named.setdefault(amb, []).append(reading)
@@ -82,7 +82,7 @@ def held_readings(scenario: Scenario) -> dict[str, str]:
 
 def readings_to_send(scenario: Scenario) -> dict[str, str]:
     """The readings a scenario needs that its ruleset does not take already."""
-    own = _ruleset_readings().get(scenario.ruleset, {})
+    own = ruleset_readings().get(scenario.ruleset, {})
     return {amb: r for amb, r in held_readings(scenario).items() if own.get(amb) != r}
 
 

@@ -3,14 +3,19 @@ with file:line and what to do."""
 
 from __future__ import annotations
 
+import os
+import pickle
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from conformance.errors import ScenarioError
+from conformance.suite import cache, discover
 from conformance.suite.discover import load_scenarios
+from conformance.suite.steps import REGISTRY
 from phomspec import list_rulesets
 
 DEAL = """\
@@ -261,3 +266,111 @@ Feature: x
     )
     with pytest.raises(ScenarioError, match="has no room option 'ki_gui'"):
         load_scenarios([path])
+
+
+# -- the suite cache (conformance.suite.cache) ---------------------------------------------------
+
+ONE = """\
+Feature: cached
+  @id:cached-one @ruleset:co-ban @clause:TURN.ORDER
+  Scenario: {name}
+{deal}    Then it is seat 0's turn
+"""
+
+
+@pytest.fixture
+def suite_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The cache's own directory; a test turns the cache on with :func:`_on` (it is off
+    under pytest, and pytest sets $PYTEST_CURRENT_TEST again when the test itself runs)."""
+    where = tmp_path / "cache"
+    monkeypatch.delenv(cache.ENV_SWITCH, raising=False)
+    monkeypatch.setenv(cache.ENV_DIR, str(where))
+    return where
+
+
+def _on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
+    assert cache.cache_dir() is not None
+
+
+def _entries(where: Path) -> list[Path]:
+    return sorted(where.glob("suite-*.pickle"))
+
+
+def test_the_cache_is_off_under_pytest(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(cache.ENV_DIR, str(tmp_path))
+    assert os.environ.get("PYTEST_CURRENT_TEST")
+    assert cache.cache_dir() is None
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")
+    assert cache.cache_dir() == tmp_path
+    for off in ("0", "off", "no"):
+        monkeypatch.setenv(cache.ENV_SWITCH, off)
+        assert cache.cache_dir() is None
+
+
+def test_a_step_definition_pickles_as_itself() -> None:
+    for definition in REGISTRY:
+        assert pickle.loads(pickle.dumps(definition)) is definition
+
+
+def test_a_cached_load_is_the_load(suite_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _on(monkeypatch)
+    fresh = load_scenarios()
+    assert load_scenarios(cached=True) == fresh  # a miss: loaded, then kept
+    [entry] = _entries(suite_cache)
+
+    def no_load(*args: object) -> list[object]:
+        raise AssertionError("loaded again although nothing changed")
+
+    monkeypatch.setattr(discover, "_load", no_load)
+    kept = load_scenarios(cached=True)  # a hit
+    assert kept == fresh
+    assert [[(st.text, st.args, st.definition) for st in s.steps] for s in kept] == [
+        [(st.text, st.args, st.definition) for st in s.steps] for s in fresh]
+    assert [s.fixtures for s in kept] == [s.fixtures for s in fresh]
+    assert _entries(suite_cache) == [entry]
+
+
+def test_an_edited_input_is_loaded_again(suite_cache: Path, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    _on(monkeypatch)
+    path = feature(tmp_path, ONE.format(name="before", deal=DEAL))
+    assert [s.name for s in load_scenarios([path], cached=True)] == ["before"]
+    path.write_text(ONE.format(name="after", deal=DEAL), encoding="utf-8")
+    assert [s.name for s in load_scenarios([path], cached=True)] == ["after"]
+    assert len(_entries(suite_cache)) == 2
+    # the arguments are part of the key too
+    assert load_scenarios([path], rulesets=["u9la"], cached=True) == []
+
+
+def test_a_failed_load_is_not_kept(suite_cache: Path, tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    _on(monkeypatch)
+    path = feature(tmp_path, ONE.format(name="bad", deal="    Given seat 9 holds 2C\n"))
+    for _ in range(2):
+        with pytest.raises(ScenarioError, match=r"t\.feature:\d+"):
+            load_scenarios([path], cached=True)
+    assert _entries(suite_cache) == []
+
+
+def test_a_damaged_or_deleted_entry_is_a_miss(suite_cache: Path, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    _on(monkeypatch)
+    path = feature(tmp_path, ONE.format(name="kept", deal=DEAL))
+    first = load_scenarios([path], cached=True)
+    [entry] = _entries(suite_cache)
+    entry.write_bytes(b"not a pickle")
+    assert load_scenarios([path], cached=True) == first  # loaded again, and kept again
+    assert pickle.loads(entry.read_bytes()) == first
+    shutil.rmtree(suite_cache)
+    assert load_scenarios([path], cached=True) == first
+
+
+def test_the_cache_keeps_few_entries(suite_cache: Path, tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    _on(monkeypatch)
+    path = feature(tmp_path, ONE.format(name="n0", deal=DEAL))
+    for n in range(cache.MAX_ENTRIES + 3):
+        path.write_text(ONE.format(name=f"n{n}", deal=DEAL), encoding="utf-8")
+        assert [s.name for s in load_scenarios([path], cached=True)] == [f"n{n}"]
+    assert len(_entries(suite_cache)) == cache.MAX_ENTRIES

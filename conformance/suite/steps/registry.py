@@ -84,6 +84,11 @@ class StepDef:
     def run_setup(self, setup: Setup, args: Mapping[str, Any]) -> None:
         self.handler(setup, **args)
 
+    def __reduce__(self) -> tuple[Callable[[str, str], StepDef], tuple[str, str]]:
+        # pickled by reference: its handler and reader may be closures (a compiled suite
+        # pickles for conformance.suite.cache); the registry holds one definition per text
+        return registered, (self.kind, self.pattern)
+
 
 _REGEX_CACHE: dict[str, re.Pattern[str]] = {}
 
@@ -95,6 +100,14 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 
 REGISTRY: list[StepDef] = []
+
+
+def registered(kind: str, pattern: str) -> StepDef:
+    """The registered definition of ``kind`` with (full) ``pattern``; LookupError if none."""
+    for definition in REGISTRY:
+        if definition.kind == kind and definition.pattern == pattern:
+            return definition
+    raise LookupError(f"no {kind} step registered with the pattern {pattern!r}")
 
 
 def step(

@@ -154,6 +154,25 @@ def start_ahead(driver: Driver, jobs: int) -> list[SubprocessDriver]:
     return ahead
 
 
+def share_core(w: int, jobs: int, driver: Driver) -> None:
+    """Worker ``w`` of ``jobs`` and its implementation process (and the ones it starts
+    later, which inherit it) on one core of their own, when there are cores enough: the
+    two take turns, so each reply wakes the other on the core it left, with its caches
+    warm, instead of on the other core (measured side by side: less CPU, less wall)."""
+    try:
+        cpus = sorted(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return
+    if jobs > len(cpus):
+        return
+    mine = {cpus[w]}
+    pid = getattr(driver, "pid", None)
+    with contextlib.suppress(OSError):
+        os.sched_setaffinity(0, mine)
+        if isinstance(pid, int):
+            os.sched_setaffinity(pid, mine)
+
+
 class ParallelRunner(Runner):
     """A :class:`Runner` whose scenarios run in ``jobs`` forked workers, each with a copy of
     ``driver`` (not started in the parent), or with one of ``ahead`` (:func:`start_ahead`),
@@ -358,6 +377,7 @@ class ParallelRunner(Runner):
             else:
                 ahead.release()
         driver = self.driver
+        share_core(w, len(self._procs), driver)
 
         def busy(action: Callable[..., Any], *args: Any) -> Any:
             state["busy"] = True

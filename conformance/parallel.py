@@ -106,7 +106,7 @@ _REQUEST_REF = re.compile(r"\brequest (\d+) \(")
 def renumber(result: ScenarioResult, first: int, count: int, offset: int) -> ScenarioResult:
     """``result`` with the ids ``first .. first + count - 1`` of its requests moved by
     ``offset``, in its transcript and in the messages that name a request."""
-    if offset == 0 or count == 0:
+    if offset == 0 or count == 0 or (not result.transcript and "request " not in result.message):
         return result
     last = first + count
 

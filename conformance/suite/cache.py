@@ -53,7 +53,12 @@ def cache_dir() -> Path | None:
     given = os.environ.get(ENV_DIR)
     if given:
         return Path(given)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:  # no home directory to speak of: no cache
+            return None
     return Path(base) / "phom-conformance"
 
 
@@ -84,7 +89,8 @@ def suite_key(inputs: Iterable[Path], arguments: Sequence[Any]) -> str:
             *(f"{d}={_version(d)}" for d in _PARSERS)]
     digest.update(repr(head).encode())
     for path in [*inputs, *spec_files, *_package_files()]:
-        digest.update(str(path.resolve()).encode() + b"\0")
+        # the path as given too: a scenario's source is written as its file was named
+        digest.update(f"{path}\0{path.resolve()}\0".encode())
         try:
             digest.update(path.read_bytes())
         except OSError:

@@ -341,6 +341,10 @@ def test_an_edited_input_is_loaded_again(suite_cache: Path, tmp_path: Path,
     assert len(_entries(suite_cache)) == 2
     # the arguments are part of the key too
     assert load_scenarios([path], rulesets=["u9la"], cached=True) == []
+    # and so is the file's name as given: a scenario's source is written that way
+    monkeypatch.chdir(tmp_path)
+    assert [s.source for s in load_scenarios([Path("t.feature")], cached=True)] == ["t.feature"]
+    assert [s.source for s in load_scenarios([path], cached=True)] == [str(path)]
 
 
 def test_a_failed_load_is_not_kept(suite_cache: Path, tmp_path: Path,

@@ -58,8 +58,9 @@ def load_scenarios(
     ``phomspec.paths.features_dir()``). ``rulesets``: keep only scenarios run under these.
     Raise :class:`ScenarioError` (file:line and what to do) for a malformed scenario, and
     (unless ``check_clauses`` is false) for a clause tag naming no clause of the spec.
-    ``cached``: take the result from, and keep it in, :mod:`conformance.suite.cache` (the
-    same scenarios, without the load when no input changed).
+    ``cached`` (for a run): take the result from, and keep it in,
+    :mod:`conformance.suite.cache` (the same scenarios, without the load when no input
+    changed).
     """
     if rulesets is not None:
         unknown = [r for r in rulesets if r not in known_rulesets()]
@@ -68,10 +69,12 @@ def load_scenarios(
                 f"unknown ruleset {unknown[0]!r}; known: {', '.join(known_rulesets())}"
             )
     features, fixtures, every = _discover(paths)
-    # what running any scenario reads of the spec is read now, once: a run's forked workers
-    # inherit it (conformance.parallel) instead of each reading it again
+    if not cached:
+        return _load(features, fixtures, every, rulesets, check_clauses)
+    # for a run: what running any scenario reads of the spec is read now, once, so that its
+    # forked workers inherit it (conformance.parallel) instead of each reading it again
     ruleset_readings()
-    if not cached or cache.cache_dir() is None:
+    if cache.cache_dir() is None:
         return _load(features, fixtures, every, rulesets, check_clauses)
     key = cache.suite_key([*features, *fixtures, *every],
                           [rulesets and list(rulesets), check_clauses])

@@ -119,7 +119,10 @@ def test_processes_started_ahead_end_as_in_one_session(name: str) -> None:
     # Each process misbehaves at its first game: every session, the first one of each worker
     # (started ahead by the parent, driven by the worker) included, ends the same way.
     def run(jobs: int) -> tuple[Any, ...]:
-        driver = SubprocessDriver(fake(name, 1), timeout=1.0, hello_timeout=10.0)
+        # the hanging process answers nothing but hello (hello_timeout): a short timeout
+        # times out the same replies; the others keep room for a slow machine's replies
+        timeout = 0.3 if name == "hang" else 1.0
+        driver = SubprocessDriver(fake(name, 1), timeout=timeout, hello_timeout=10.0)
         options = RunOptions(transcripts="all", max_restarts=3)
         ahead = start_ahead(driver, jobs)
         pids = [a.pid for a in ahead]

@@ -14,6 +14,9 @@ passes them through the runner's one order of events (skips, restarts and their 
 - request ids in transcripts and messages are renumbered to the ones the single session
   would have sent (each session numbers its requests from its start).
 
+Each worker and its implementation process keep to one core of their own
+(:func:`share_core`), as they take turns.
+
 The report equals ``--jobs 1`` for any implementation whose answers do not depend on the
 games it played before (the protocol makes every game self-contained).
 """

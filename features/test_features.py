@@ -10,7 +10,7 @@ same expansion ``load_scenarios`` does.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,29 +27,34 @@ from phomspec.paths import features_dir, fixtures_dir
 
 
 def _step_lookup_once_per_text() -> None:
-    """pytest-bdd finds a step's definitions by asking pytest, at every step, for the
-    definitions of every fixture name visible to the test (most of these tests' time). Every
-    test of this module sees the same definitions (the ones bound here), so the answer for a
-    step's kind and text is looked up once per module and session."""
+    """pytest-bdd finds a step's definition, at every step, by asking pytest for the
+    definitions of every fixture name visible to the test, injecting the matches as a
+    temporary fixture and resolving it (most of these tests' time). Every test of this module
+    sees the same definitions (the ones bound here), so the definition of a step's kind and
+    text is looked up once per module and session and reused."""
     # the module, not the function pytest_bdd exports under the same name
     bdd_scenario = importlib.import_module("pytest_bdd.scenario")
-    find = getattr(bdd_scenario, "find_fixturedefs_for_step", None)
-    if find is None or getattr(find, "phom_once", False):
+    lookup = getattr(bdd_scenario, "get_step_function", None)
+    if lookup is None or getattr(lookup, "phom_once", False):
         return
     here = Path(__file__).resolve()
-    found: dict[tuple[Any, ...], list[Any]] = {}
+    found: dict[tuple[Any, ...], Any] = {}
 
-    def find_once(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
+    def lookup_once(request: Any, step: Any) -> Any:
+        node = request.node
         parent = getattr(node, "parent", None)
         if getattr(node, "path", None) != here or parent is None:
-            return find(step=step, fixturemanager=fixturemanager, node=node)
-        key = (id(fixturemanager), parent.nodeid, step.type, step.name)
+            return lookup(request=request, step=step)
+        key = (id(request.session), parent.nodeid, step.type, step.name)
         if key not in found:
-            found[key] = list(find(step=step, fixturemanager=fixturemanager, node=node))
-        return list(found[key])
+            context = lookup(request=request, step=step)
+            if context is None:  # not found: pytest-bdd reports it, every time
+                return None
+            found[key] = context
+        return found[key]
 
-    find_once.phom_once = True  # type: ignore[attr-defined]
-    bdd_scenario.find_fixturedefs_for_step = find_once
+    lookup_once.phom_once = True  # type: ignore[attr-defined]
+    bdd_scenario.get_step_function = lookup_once
 
 
 bind_pytest_bdd()

@@ -19,11 +19,11 @@ import pytest
 from pytest_bdd import scenarios
 
 from conformance.errors import ScenarioSkipped
-from conformance.suite.discover import load_scenarios
 from conformance.suite.model import Scenario
 from conformance.suite.play import Play, Transcript
 from conformance.suite.steps.bdd import bind_pytest_bdd
-from phomspec.paths import features_dir, fixtures_dir
+from phomspec.paths import features_dir
+from tests.shared import kit_suite
 
 
 def _step_lookup_once_per_text() -> None:
@@ -62,10 +62,14 @@ scenarios(str(features_dir()))
 _step_lookup_once_per_text()
 
 
+def _is_feature(s: Scenario) -> bool:
+    return s.source.endswith(".feature")
+
+
 @cache
 def _variants() -> dict[str, list[Scenario]]:
     out: dict[str, list[Scenario]] = {}
-    for s in load_scenarios([*sorted(features_dir().glob("*.feature"))]):
+    for s in filter(_is_feature, kit_suite()):
         out.setdefault(s.base_id, []).append(s)
     return out
 
@@ -84,7 +88,8 @@ def phom_play(phom_driver: Any, phom_scenario: Scenario) -> Iterator[Play]:
     yield Play(phom_driver, phom_scenario, Transcript(phom_scenario.id))
 
 
-_FIXTURE_CASES = load_scenarios(sorted(fixtures_dir().glob("*.yaml")))
+#: The suite is loaded once (tests.shared) for the feature files and the fixture cases.
+_FIXTURE_CASES = [s for s in kit_suite() if not _is_feature(s)]
 
 
 @pytest.mark.parametrize("case", _FIXTURE_CASES, ids=[c.id for c in _FIXTURE_CASES])

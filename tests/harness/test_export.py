@@ -18,12 +18,12 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from conformance.export.translate import TRANSLATORS
-from conformance.suite.discover import load_scenarios
 from conformance.suite.steps import REGISTRY
 from phomspec.schemas import surely_valid
 from tests.harness.helpers import ROOT
 from tests.harness.test_cli import cli
 from tests.harness.test_cli import impl as impl_of
+from tests.shared import kit_suite
 
 NODE = shutil.which("node")
 RUNNER = ROOT / "examples" / "export-runner" / "runner.js"
@@ -63,7 +63,7 @@ def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_export_writes_one_file_per_scenario_run(export: Path) -> None:
     manifest = json.loads((export / "manifest.json").read_text())
-    runs = load_scenarios()
+    runs = kit_suite()
     assert manifest["count"] == len(runs) == len(manifest["scenarios"])
     assert [e["id"] for e in manifest["scenarios"]] == [s.id for s in runs]
     files = sorted((export / "scenarios").glob("*.json"))

@@ -11,7 +11,9 @@ for an external implementation); until then this file provides an in-process ref
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -62,13 +64,19 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool:
     return True
 
 
+@functools.cache
+def _where(filename: str, cwd: str) -> Path:
+    """A feature file as step labels name it: relative to the working directory if under it."""
+    try:
+        return Path(filename).resolve().relative_to(cwd)
+    except ValueError:
+        return Path(filename)
+
+
 def pytest_bdd_before_step(
     request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any
 ) -> None:
-    try:
-        where = Path(feature.filename).resolve().relative_to(Path.cwd())
-    except ValueError:
-        where = Path(feature.filename)
+    where = _where(feature.filename, os.getcwd())
     request.node.phom_step_label = f"{where}:{step.line_number}: {step.keyword} {step.name}"
 
 

@@ -10,7 +10,7 @@ same expansion ``load_scenarios`` does.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,37 +19,42 @@ import pytest
 from pytest_bdd import scenarios
 
 from conformance.errors import ScenarioSkipped
-from conformance.suite.discover import load_scenarios
 from conformance.suite.model import Scenario
 from conformance.suite.play import Play, Transcript
 from conformance.suite.steps.bdd import bind_pytest_bdd
-from phomspec.paths import features_dir, fixtures_dir
+from phomspec.paths import features_dir
+from tests.shared import kit_suite
 
 
 def _step_lookup_once_per_text() -> None:
-    """pytest-bdd finds a step's definitions by asking pytest, at every step, for the
-    definitions of every fixture name visible to the test (most of these tests' time). Every
-    test of this module sees the same definitions (the ones bound here), so the answer for a
-    step's kind and text is looked up once per module and session."""
+    """pytest-bdd finds a step's definition, at every step, by asking pytest for the
+    definitions of every fixture name visible to the test, injecting the matches as a
+    temporary fixture and resolving it (most of these tests' time). Every test of this module
+    sees the same definitions (the ones bound here), so the definition of a step's kind and
+    text is looked up once per module and session and reused."""
     # the module, not the function pytest_bdd exports under the same name
     bdd_scenario = importlib.import_module("pytest_bdd.scenario")
-    find = getattr(bdd_scenario, "find_fixturedefs_for_step", None)
-    if find is None or getattr(find, "phom_once", False):
+    lookup = getattr(bdd_scenario, "get_step_function", None)
+    if lookup is None or getattr(lookup, "phom_once", False):
         return
     here = Path(__file__).resolve()
-    found: dict[tuple[Any, ...], list[Any]] = {}
+    found: dict[tuple[Any, ...], Any] = {}
 
-    def find_once(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
+    def lookup_once(request: Any, step: Any) -> Any:
+        node = request.node
         parent = getattr(node, "parent", None)
         if getattr(node, "path", None) != here or parent is None:
-            return find(step=step, fixturemanager=fixturemanager, node=node)
-        key = (id(fixturemanager), parent.nodeid, step.type, step.name)
+            return lookup(request=request, step=step)
+        key = (id(request.session), parent.nodeid, step.type, step.name)
         if key not in found:
-            found[key] = list(find(step=step, fixturemanager=fixturemanager, node=node))
-        return list(found[key])
+            context = lookup(request=request, step=step)
+            if context is None:  # not found: pytest-bdd reports it, every time
+                return None
+            found[key] = context
+        return found[key]
 
-    find_once.phom_once = True  # type: ignore[attr-defined]
-    bdd_scenario.find_fixturedefs_for_step = find_once
+    lookup_once.phom_once = True  # type: ignore[attr-defined]
+    bdd_scenario.get_step_function = lookup_once
 
 
 bind_pytest_bdd()
@@ -57,10 +62,14 @@ scenarios(str(features_dir()))
 _step_lookup_once_per_text()
 
 
+def _is_feature(s: Scenario) -> bool:
+    return s.source.endswith(".feature")
+
+
 @cache
 def _variants() -> dict[str, list[Scenario]]:
     out: dict[str, list[Scenario]] = {}
-    for s in load_scenarios([*sorted(features_dir().glob("*.feature"))]):
+    for s in filter(_is_feature, kit_suite()):
         out.setdefault(s.base_id, []).append(s)
     return out
 
@@ -79,7 +88,8 @@ def phom_play(phom_driver: Any, phom_scenario: Scenario) -> Iterator[Play]:
     yield Play(phom_driver, phom_scenario, Transcript(phom_scenario.id))
 
 
-_FIXTURE_CASES = load_scenarios(sorted(fixtures_dir().glob("*.yaml")))
+#: The suite is loaded once (tests.shared) for the feature files and the fixture cases.
+_FIXTURE_CASES = [s for s in kit_suite() if not _is_feature(s)]
 
 
 @pytest.mark.parametrize("case", _FIXTURE_CASES, ids=[c.id for c in _FIXTURE_CASES])

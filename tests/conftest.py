@@ -2,8 +2,9 @@
 
 A module- or session-scoped fixture is built once per worker process. The tests that use one
 of these (each costs seconds: a whole-suite export, a whole-suite run against a mutant, a
-copy of the kit laid out as installed) get one ``xdist_group``, and pyproject.toml's
-``--dist loadgroup`` sends each group to a single worker, so each is built once a run.
+copy of the kit laid out as installed, the README's fifth house validated) get one
+``xdist_group``, and pyproject.toml's ``--dist loadgroup`` sends each group to a single
+worker, so each is built once a run.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ SHARED = {
     "small_export": "export",
     "mutant_run": "mutant-run",
     "installed": "installed",
+    "readme_house": "readme-house",
 }
 
 

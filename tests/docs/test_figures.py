@@ -19,15 +19,15 @@ import pytest
 from click.testing import CliRunner
 
 from conformance.cli import cli
-from phomspec import Spec, load_spec, resolve_ruleset
+from phomspec import Spec, resolve_ruleset
 from tests.docs.markdown import ROOT, flat, markdown_files, rel
+from tests.shared import kit_spec
 
 _MARK = re.compile(r"\(`(?P<command>phom-conformance [^`]+)`, (?P<date>\d{4}-\d{2}-\d{2})\)")
 
 
-@cache
 def spec() -> Spec:
-    return load_spec()
+    return kit_spec()
 
 
 @cache

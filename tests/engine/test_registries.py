@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from phomspec import SpecError, list_rulesets, load_spec
+from phomspec import SpecError, list_rulesets
 from phomspec.paths import spec_dir
 from phomspec.reasons import Reason
 from phomspec.yamlio import load_yaml
 from reference_impl import Deal, Game, load_ruleset, params
 from reference_impl.params import Params, field_name, params_of
 from reference_impl.rulings import reject
+from tests.shared import kit_spec
 
 from .helpers import new_game, play
 
@@ -85,7 +86,7 @@ def test_the_reason_enum_is_the_spec_file() -> None:
     for r in Reason:
         assert r.clause == data[r.value]["clause"]
         assert r.also == tuple(data[r.value].get("also", ()))
-    spec = load_spec()
+    spec = kit_spec()
     assert [c.code for c in spec.reasons] == [r.value for r in Reason]
     for r in Reason:
         for clause in r.clauses:

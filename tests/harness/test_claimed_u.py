@@ -12,17 +12,17 @@ from conformance.drivers import make_driver
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.protocol import Driver
 from conformance.runner import Runner, RunOptions
-from conformance.suite.discover import load_scenarios
 from conformance.suite.model import Scenario
 from tests.harness.helpers import fake
 from tests.harness.shaped_fakes import ServerDriver
+from tests.shared import kit_suite
 
 CLAIM = '"action": {"type": "u"}'
 
 
 @cache
 def scenarios(*files: str, ruleset: str = "co-ban") -> tuple[Scenario, ...]:
-    return tuple(s for s in load_scenarios()
+    return tuple(s for s in kit_suite()
                  if Path(s.source).name in files and s.ruleset == ruleset)
 
 

@@ -65,7 +65,9 @@ def test_run_shows_no_failure_caused_by_the_kit(monkeypatch: pytest.MonkeyPatch,
     """The whole suite: what the example cannot play (eats, lay-downs, other rulesets, the
     next_game query it does not declare) is skipped; what it plays passes."""
     report = tmp_path / "node.jsonl"
-    code, out, _ = cli(monkeypatch, "run", "--impl", f"{NODE} {ADAPTER}", "--report", str(report))
+    # one job: the cores are busy with the other tests (test_parallel.py checks --jobs)
+    code, out, _ = cli(monkeypatch, "run", "--impl", f"{NODE} {ADAPTER}", "--report", str(report),
+                       "--jobs", "1")
     lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     body = [r for r in lines if r["kind"] == "scenario"]
     bad = [(r["id"], r["outcome"], r["message"][:120]) for r in body

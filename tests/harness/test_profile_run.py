@@ -21,7 +21,6 @@ from conformance.protocol import Driver
 from conformance.protocol.messages import check_hello
 from conformance.reports.jsonl import read_report
 from conformance.runner import Runner
-from conformance.suite.discover import load_scenarios
 from conformance.suite.expressible import shape_problem
 from conformance.suite.model import Scenario
 from conformance.suite.profile import profile_in_force
@@ -29,6 +28,7 @@ from reference_impl.profiles import DEFAULT, Profile
 from tests.harness.helpers import fake
 from tests.harness.shaped_fakes import ServerDriver
 from tests.harness.test_cli import cli
+from tests.shared import kit_suite
 
 #: What a skip may say under each shape: the reasons the shape cannot express a scenario.
 SKIPS = {
@@ -45,7 +45,7 @@ AUTOMATIC_SKIPS = [r"the scenario plays a u action", r"reads AMB.U-AUTOMATIC as 
 
 @cache
 def suite(ruleset: str | None = None) -> tuple[Scenario, ...]:
-    return tuple(s for s in load_scenarios() if ruleset is None or s.ruleset == ruleset)
+    return tuple(s for s in kit_suite() if ruleset is None or s.ruleset == ruleset)
 
 
 def run(driver: Driver, scenarios: Any) -> list[ScenarioResult]:

@@ -36,8 +36,10 @@ def mutant_run(tmp_path_factory: pytest.TempPathFactory) -> MutantRun:
     out = tmp_path_factory.mktemp("mutant-run")
     files = {k: out / f"run.{k}" for k in ("jsonl", "md", "html", "xml")}
     impl = f"{sys.executable} -m conformance.mutants.serve {MUTANT}"
+    # one job: under pytest-xdist both cores are busy already, and a second job costs about
+    # half as much CPU again (the report is the same; tests/harness/test_parallel.py checks it)
     proc = subprocess.run(
-        [sys.executable, "-m", "conformance.cli", "run", "--impl", impl,
+        [sys.executable, "-m", "conformance.cli", "run", "--impl", impl, "--jobs", "1",
          "--report", str(files["jsonl"]), "--markdown", str(files["md"]),
          "--html", str(files["html"]), "--junit", str(files["xml"])],
         capture_output=True, text=True, timeout=600, cwd=out)

@@ -6,8 +6,7 @@ import json
 from dataclasses import dataclass
 
 from conformance.clause_coverage import CatalogClause, coverage_table, render_coverage
-from conformance.suite.discover import load_scenarios
-from phomspec import load_spec
+from tests.shared import kit_spec, kit_suite
 
 
 @dataclass(frozen=True)
@@ -69,12 +68,12 @@ def test_render_and_check() -> None:
 
 
 def test_every_clause_the_suite_names_is_in_the_catalog() -> None:
-    table = coverage_table(load_spec(), load_scenarios())
+    table = coverage_table(kit_spec(), kit_suite())
     assert dict(table.unknown) == {}
 
 
 def test_the_suite_covers_most_pairs() -> None:
-    table = coverage_table(load_spec(), load_scenarios())
+    table = coverage_table(kit_spec(), kit_suite())
     pairs = sum(len(r.rulesets) for r in table.rows)
     covered = pairs - len({(c, r) for c, r, _ in table.gaps()})
     assert covered / pairs > 0.9

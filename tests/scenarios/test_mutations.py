@@ -3,8 +3,6 @@ clause, and the scenarios tagged with that clause fail on it, on one of the muta
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from conformance.drivers.inprocess import InProcessDriver
@@ -14,19 +12,14 @@ from conformance.mutants.catalog import MUTANTS
 from conformance.mutants.driver import MutantDriver
 from conformance.mutants.score import SURVIVOR_NOTES
 from conformance.protocol import Driver
-from conformance.suite.discover import load_scenarios
 from conformance.suite.model import Scenario
-
-
-@cache
-def _suite() -> tuple[Scenario, ...]:
-    return tuple(load_scenarios())
+from tests.shared import kit_suite
 
 
 def _relevant(mutant: Mutant) -> list[Scenario]:
     return [
         s
-        for s in _suite()
+        for s in kit_suite()
         if set(mutant.clauses) & set(s.clauses)
         and (mutant.rulesets is None or s.ruleset in mutant.rulesets)
     ]

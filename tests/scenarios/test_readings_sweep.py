@@ -16,8 +16,8 @@ from conformance.commands.readings import Alternative, alternatives, reference, 
 from conformance.outcomes import Outcome
 from conformance.suite.discover import load_scenarios
 from conformance.suite.support import held_readings
-from phomspec import load_spec
 from phomspec.paths import features_dir
+from tests.shared import kit_spec
 
 FEATURES = features_dir()
 
@@ -44,13 +44,13 @@ def _scenarios(tmp_path: Path, tag: str = "") -> list:
 
 
 def test_alternatives_are_the_readings_with_parameters_a_ruleset_does_not_take() -> None:
-    alts = {a.label: a for a in alternatives(load_spec().ambiguities, ["co-ban", "ki-gui"])}
+    alts = {a.label: a for a in alternatives(kit_spec().ambiguities, ["co-ban", "ki-gui"])}
     assert alts["AMB.EATEN-IN-PHOM=free"].rulesets == {"co-ban": "required", "ki-gui": "required"}
     assert alts["AMB.CHOT-PRICE=three"].rulesets == {"co-ban": "one"}  # ki-gui takes three
     assert "AMB.EATEN-IN-PHOM=required" not in alts
     assert "AMB.U-RANKING=unranked" not in alts  # no parameters
     assert alts["AMB.U-POINTS=zero"].rulesets == {"co-ban": "leftover", "ki-gui": "leftover"}
-    only = alternatives(load_spec().ambiguities, ["co-ban"], ["AMB.CHOT-PRICE=four"])
+    only = alternatives(kit_spec().ambiguities, ["co-ban"], ["AMB.CHOT-PRICE=four"])
     assert [a.label for a in only] == ["AMB.CHOT-PRICE=four"]
 
 
@@ -160,7 +160,7 @@ def test_the_first_play_records_the_parameters_its_games_read(tmp_path: Path) ->
 
 def test_pruning_by_the_parameters_read_gives_the_same_rows() -> None:
     # a guard for the engine: it must read its parameters through the object params_of gives
-    spec = load_spec()
+    spec = kit_spec()
     files = [FEATURES / "eat-penalty.feature", FEATURES / "u.feature"]
     scenarios = load_scenarios(files)
     alts = [a for a in alternatives(spec.ambiguities, spec.ids("ruleset"))

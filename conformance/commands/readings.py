@@ -185,6 +185,21 @@ class _TapDriver(Driver):
         return reads
 
 
+@dataclass(frozen=True)
+class _NewGame:
+    """A game a scenario starts: its ``new_game`` request's ruleset, options and readings,
+    and its parameters as the reference resolves them (None: they do not resolve)."""
+
+    ruleset: Any
+    options: Any
+    readings: dict[str, Any]
+    before: dict[str, Any] | None
+
+    def after(self, params: _Params, declared: Mapping[str, str]) -> dict[str, Any] | None:
+        """Its parameters with the readings ``declared`` over the asked ones."""
+        return params.of(self.ruleset, self.options, {**self.readings, **declared})
+
+
 @dataclass
 class _Played:
     """A scenario as played on the reference: its outcome, every exchange and the parameters
@@ -193,39 +208,37 @@ class _Played:
     result: ScenarioResult
     exchanges: list[Exchange]
     reads: frozenset[str] | None = None
+    #: The games it starts (:meth:`resolve` fills them in).
+    games: list[_NewGame] = field(default_factory=list)
+
+    def resolve(self, params: _Params) -> None:
+        """Note the games its ``new_game`` requests start, resolved once for every reading."""
+        self.games = []
+        for request, _ in self.exchanges:
+            if request.get("type") == "new_game":
+                ruleset, asked = request.get("ruleset"), request.get("readings")
+                readings = asked if isinstance(asked, dict) else {}
+                self.games.append(_NewGame(ruleset, request.get("options"), readings,
+                                           params.of(ruleset, request.get("options"), readings)))
 
 
-def _changes(params: _Params, exchanges: list[Exchange], alt: Alternative) -> bool:
-    """Whether the reading changes the parameters of a game the scenario starts."""
-    for request, _ in exchanges:
-        if request.get("type") != "new_game" or not isinstance(request.get("ruleset"), str):
-            continue
-        asked = request.get("readings")
-        readings = asked if isinstance(asked, dict) else {}
-        before = params.of(request["ruleset"], request.get("options"), readings)
-        after = params.of(request["ruleset"], request.get("options"),
-                          {**readings, alt.ambiguity: alt.reading})
-        if before != after:
-            return True
-    return False
+def _changes(params: _Params, played: _Played, declared: Mapping[str, str]) -> bool:
+    """Whether the reading ``declared`` changes the parameters of a game the scenario starts."""
+    return any(isinstance(game.ruleset, str) and game.before != game.after(params, declared)
+               for game in played.games)
 
 
-def _reads_change(params: _Params, exchanges: list[Exchange], config: Any,
+def _reads_change(params: _Params, played: _Played, config: Any,
                   reads: frozenset[str]) -> bool:
     """Whether the reference of server ``config`` (:func:`reference` declaring a reading)
     refuses a game of the scenario, or gives another value to a parameter its games read
     (or to ``players``, which the server reads itself)."""
     names = reads | {"players"}
-    for request, _ in exchanges:
-        if request.get("type") != "new_game":
-            continue
-        ruleset, asked = request.get("ruleset"), request.get("readings")
-        readings = asked if isinstance(asked, dict) else {}
-        declared = config.readings_for(ruleset) if isinstance(ruleset, str) else {}
-        if any(declared.get(amb, reading) != reading for amb, reading in readings.items()):
+    for game in played.games:
+        declared = config.readings_for(game.ruleset) if isinstance(game.ruleset, str) else {}
+        if any(declared.get(amb, reading) != reading for amb, reading in game.readings.items()):
             return True  # refused: the hello declares another reading (server._declared_readings)
-        before = params.of(ruleset, request.get("options"), readings)
-        after = params.of(ruleset, request.get("options"), {**readings, **declared})
+        before, after = game.before, game.after(params, declared)
         if before is None or after is None or any(before.get(n) != after.get(n) for n in names):
             return True
     return False
@@ -247,10 +260,10 @@ def _same_replies(driver: Driver, exchanges: list[Exchange]) -> bool:
 
 
 def _same_reply(again: dict[str, Any], reply: dict[str, Any]) -> bool:
-    """Whether two replies are equal but for their ``id`` (without copying them)."""
-    if len(again) - ("id" in again) != len(reply) - ("id" in reply):
-        return False
-    return all(k == "id" or (k in reply and reply[k] == v) for k, v in again.items())
+    """Whether two replies are equal but for their ``id`` (one shallow copy, compared whole)."""
+    if "id" in reply:
+        return {**again, "id": reply["id"]} == reply
+    return {k: v for k, v in again.items() if k != "id"} == reply
 
 
 def _run(driver: Driver, scenarios: Sequence[Any],
@@ -330,6 +343,8 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     if not prune:
         base = {k: _Played(v.result, v.exchanges) for k, v in base.items()}
     params = _Params()
+    for played in base.values():
+        played.resolve(params)
     rows = []
     for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver), alts, jobs):
         rows.append(row)
@@ -357,10 +372,12 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
             row.tagged += 1  # skipped by an implementation that declares the reading
             continue
         played = base.get(sc.id)
-        if played is None or not _changes(params, played.exchanges, alt):
+        if played is None:
+            continue
+        if not _changes(params, played, declared):
             continue
         if config is not None and played.reads is not None and \
-                not _reads_change(params, played.exchanges, config, played.reads):
+                not _reads_change(params, played, config, played.reads):
             continue  # every parameter its games read is the same: the same replies
         candidates.append(sc)
     todo = []

@@ -317,7 +317,9 @@ class SubprocessDriver(Driver):
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = wait_exit(proc, 1.0)
         if self._stderr is not None and self._stderr.ident is not None:
-            self._stderr.join(timeout=0.5)
+            # an ended process's stderr ends too: read it to the end; a living one keeps it
+            # open, so the reader gets only a moment to take what is already written
+            self._stderr.join(timeout=0.5 if status is not None else 0.05)
         if status is None:
             detail = f"the implementation closed its stdout {when} (it is still running)"
         elif status < 0:

@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import struct
 import zlib
+from functools import lru_cache
 from pathlib import Path
 
 
 def pixels(path: Path) -> tuple[int, int, list[bytes]]:
-    """``(width, height, rows)``; each row holds ``width * channels`` bytes."""
+    """``(width, height, rows)``; each row holds ``width * channels`` bytes. A file is
+    decoded once while it stays the same (a test reads one screenshot several times)."""
+    stat = path.stat()
+    return _decode(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4)
+def _decode(path: Path, mtime_ns: int, size: int) -> tuple[int, int, list[bytes]]:
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path}: not a PNG"
     pos, idat = 8, b""
@@ -27,26 +35,33 @@ def pixels(path: Path) -> tuple[int, int, list[bytes]]:
     raw = zlib.decompress(idat)
     stride = width * channels
     rows: list[bytes] = []
-    prev = bytearray(stride)
+    prev = bytes(stride)
     for y in range(height):
         line = raw[y * (stride + 1): (y + 1) * (stride + 1)]
-        kind, cur = line[0], bytearray(line[1:])
-        for i in range(stride):
-            a = cur[i - channels] if i >= channels else 0
-            b, c = prev[i], prev[i - channels] if i >= channels else 0
-            if kind == 1:
-                cur[i] = (cur[i] + a) & 0xFF
-            elif kind == 2:
-                cur[i] = (cur[i] + b) & 0xFF
-            elif kind == 3:
-                cur[i] = (cur[i] + (a + b) // 2) & 0xFF
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                cur[i] = (cur[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
-        rows.append(bytes(cur))
+        cur = _unfilter(line[0], bytearray(line[1:]), prev, channels)
+        rows.append(cur)
         prev = cur
     return width, height, rows
+
+
+def _unfilter(kind: int, cur: bytearray, prev: bytes, channels: int) -> bytes:
+    """Undo one row's PNG filter (0 none, 1 sub, 2 up, 3 average, 4 Paeth)."""
+    if kind == 0:
+        return bytes(cur)
+    if kind == 2:  # the common one, done in one pass over whole rows
+        return bytes((a + b) & 0xFF for a, b in zip(cur, prev, strict=True))
+    for i in range(len(cur)):
+        a = cur[i - channels] if i >= channels else 0
+        b, c = prev[i], prev[i - channels] if i >= channels else 0
+        if kind == 1:
+            cur[i] = (cur[i] + a) & 0xFF
+        elif kind == 3:
+            cur[i] = (cur[i] + (a + b) // 2) & 0xFF
+        elif kind == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            cur[i] = (cur[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+    return bytes(cur)
 
 
 def ink(path: Path, x0: float = 0.0, x1: float = 1.0, y0: float = 0.0, y1: float = 1.0,

@@ -41,6 +41,13 @@ def shoot(page: Path, png: Path, profile: Path) -> list[str]:
     return [line for line in proc.stderr.splitlines() if ":CONSOLE" in line]
 
 
+@pytest.fixture(scope="module")
+def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One Chromium profile for the module's screenshots (no test here is about a first
+    start; a worker of pytest-xdist gets its own, and runs its tests one at a time)."""
+    return tmp_path_factory.mktemp("chromium-profile")
+
+
 def _out(tmp_path: Path) -> Path:
     keep = os.environ.get("PHOM_SCREENSHOTS")
     out = Path(keep) if keep else tmp_path
@@ -49,9 +56,9 @@ def _out(tmp_path: Path) -> Path:
 
 
 def test_run_report_renders_full_width_without_console_errors(
-        mutant_run: MutantRun, tmp_path: Path) -> None:
+        mutant_run: MutantRun, tmp_path: Path, profile: Path) -> None:
     png = _out(tmp_path) / "run-report.png"
-    console = shoot(mutant_run.html, png, tmp_path / "profile")
+    console = shoot(mutant_run.html, png, profile)
     assert console == []
     width, height, _ = pixels(png)
     assert (width, height) == (WIDTH // 2, HEIGHT // 2)
@@ -60,21 +67,21 @@ def test_run_report_renders_full_width_without_console_errors(
     assert ink(png, x0=0.85, x1=0.97, y0=0.0, y1=0.6) > 0.02
 
 
-def test_arbiter_page_renders_without_console_errors(tmp_path: Path) -> None:
+def test_arbiter_page_renders_without_console_errors(tmp_path: Path, profile: Path) -> None:
     page = tmp_path / "replay.html"
     page.write_text(render_html(arbitrate(load_record(RECORDS / "missing-payment.yaml"))),
                     encoding="utf-8")
     png = _out(tmp_path) / "arbiter-replay.png"
-    console = shoot(page, png, tmp_path / "profile")
+    console = shoot(page, png, profile)
     assert console == []
     assert ink(png) > 0.05
     assert ink(png, y0=0.05, y1=0.3) > 0.1  # the verdict banner sits at the top
 
 
-def test_the_console_check_sees_an_error(tmp_path: Path) -> None:
+def test_the_console_check_sees_an_error(tmp_path: Path, profile: Path) -> None:
     """The check above would catch a page that logs: a page with a script error does."""
     page = tmp_path / "broken.html"
     page.write_text('<!DOCTYPE html><title>x</title><p>x</p><script>console.error("boom");'
                     "</script>", encoding="utf-8")
-    console = shoot(page, tmp_path / "broken.png", tmp_path / "profile")
+    console = shoot(page, tmp_path / "broken.png", profile)
     assert any("boom" in line for line in console)

@@ -39,6 +39,9 @@ SKIPS = {
                  r"lay_down: auto: the implementation played .* the script plays"],
     "claimed-u": [],
 }
+#: The feature file of the deal-sizes scenarios the CLI runs here (loaded alone: the whole
+#: suite's load would cost more than the run).
+DEAL = str(Path(__file__).resolve().parents[2] / "features" / "deal.feature")
 #: What a skip may say under u: automatic: the scenarios of the reading 'declared' (8.3).
 AUTOMATIC_SKIPS = [r"the scenario plays a u action", r"reads AMB.U-AUTOMATIC as 'automatic'"]
 
@@ -225,7 +228,7 @@ def test_a_run_with_bad_profile_members_loses_nothing_else(monkeypatch: pytest.M
                           'actions=["draw","fly"]', "--", "--profile", "no-money"))
     report = tmp_path / "r.jsonl"
     code, out, _ = cli(monkeypatch, "run", "--impl", bad, "--strict-protocol", "--report",
-                       str(report), "-k", "deal-sizes")
+                       str(report), "-k", "deal-sizes", DEAL)
     assert code == 0, out
     assert "profile: money none" in out
     lines = [x for x in out.splitlines() if x.startswith("bad profile:")]
@@ -254,7 +257,7 @@ def test_every_summary_names_the_profile_in_force(monkeypatch: pytest.MonkeyPatc
     reference = shlex.join([sys.executable, "-m", "reference_impl.server", "--profile",
                             "bare-eat,no-money"])
     files = {k: tmp_path / f"out.{k}" for k in ("jsonl", "xml", "md", "html")}
-    code, out, _ = cli(monkeypatch, "run", "--impl", reference, "-k", "deal-sizes-4p",
+    code, out, _ = cli(monkeypatch, "run", "--impl", reference, "-k", "deal-sizes-4p", DEAL,
                        "--report", str(files["jsonl"]), "--junit", str(files["xml"]),
                        "--markdown", str(files["md"]), "--html", str(files["html"]))
     assert code == 0, out

@@ -50,16 +50,20 @@ def _unfilter(kind: int, cur: bytearray, prev: bytes, channels: int) -> bytes:
         return bytes(cur)
     if kind == 2:  # the common one, done in one pass over whole rows
         return bytes((a + b) & 0xFF for a, b in zip(cur, prev, strict=True))
-    for i in range(len(cur)):
-        a = cur[i - channels] if i >= channels else 0
-        b, c = prev[i], prev[i - channels] if i >= channels else 0
-        if kind == 1:
-            cur[i] = (cur[i] + a) & 0xFF
-        elif kind == 3:
-            cur[i] = (cur[i] + (a + b) // 2) & 0xFF
-        elif kind == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    if kind == 1:
+        for i in range(channels, len(cur)):
+            cur[i] = (cur[i] + cur[i - channels]) & 0xFF
+    elif kind == 3:
+        for i in range(len(cur)):
+            a = cur[i - channels] if i >= channels else 0
+            cur[i] = (cur[i] + (a + prev[i]) // 2) & 0xFF
+    elif kind == 4:
+        for i in range(len(cur)):
+            if i < channels:  # a and c are 0 here, so Paeth picks b
+                cur[i] = (cur[i] + prev[i]) & 0xFF
+                continue
+            a, b, c = cur[i - channels], prev[i], prev[i - channels]
+            pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
             cur[i] = (cur[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
     return bytes(cur)
 

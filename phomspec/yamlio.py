@@ -7,11 +7,15 @@ exactly what a JSON consumer of the spec would.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -127,8 +131,27 @@ def _yaml_error(path: Path, e: yaml.YAMLError) -> SpecSyntaxError:
     return SpecSyntaxError(path, line, f"YAML syntax error: {detail}; fix the YAML at this line")
 
 
-def parse_text(text: str, path: Path, loader: type[yaml.SafeLoader] = FAST_LOADER) -> Document:
-    """Parse ``text`` (YAML, or JSON when ``path`` ends in .json); raise SpecSyntaxError."""
+#: What parsing one text gave, by (text, JSON or not, loader): its data, lines, key lines and
+#: duplicate keys. A copy of a spec re-reads files that did not change; they are not parsed again.
+_Parsed = tuple[Any, Mapping[JsonPath, int], Mapping[JsonPath, int], tuple[tuple[int, str], ...]]
+_PARSED: OrderedDict[tuple[str, bool, type[yaml.SafeLoader]], _Parsed] = OrderedDict()
+_PARSED_LOCK = threading.Lock()
+#: At most this many texts are kept (the kit's spec has about 50 files; features a few hundred).
+PARSED_MAX = 512
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of JSON-form ``value`` that shares nothing mutable with it."""
+    if type(value) is dict:
+        return {k: _fresh(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_fresh(v) for v in value]
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    return copy.deepcopy(value)  # a YAML set, say: rare
+
+
+def _parse(text: str, path: Path, loader: type[yaml.SafeLoader]) -> _Parsed:
     lines: dict[JsonPath, int] = {}
     key_lines: dict[JsonPath, int] = {}
     dups: list[tuple[int, str]] = []
@@ -149,7 +172,28 @@ def parse_text(text: str, path: Path, loader: type[yaml.SafeLoader] = FAST_LOADE
         data = to_json(raw)
     if node is not None:
         _index(node, (), lines, key_lines, dups)
-    return Document(path, data, lines, key_lines, tuple(dups))
+    return data, MappingProxyType(lines), MappingProxyType(key_lines), tuple(dups)
+
+
+def parse_text(text: str, path: Path, loader: type[yaml.SafeLoader] = FAST_LOADER) -> Document:
+    """Parse ``text`` (YAML, or JSON when ``path`` ends in .json); raise SpecSyntaxError.
+
+    A text parsed lately is not parsed again: its Document gets a fresh copy of the data (the
+    lines are read-only mappings), so nothing a caller changes reaches another caller.
+    """
+    key = (text, path.suffix == ".json", loader)
+    with _PARSED_LOCK:
+        parsed = _PARSED.get(key)
+        if parsed is not None:
+            _PARSED.move_to_end(key)
+    if parsed is None:
+        parsed = _parse(text, path, loader)  # a malformed text raises, and is not kept
+        with _PARSED_LOCK:
+            _PARSED[key] = parsed
+            while len(_PARSED) > PARSED_MAX:
+                _PARSED.popitem(last=False)
+    data, lines, key_lines, dups = parsed
+    return Document(path, _fresh(data), lines, key_lines, dups)
 
 
 def read_document(path: Path) -> Document:

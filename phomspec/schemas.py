@@ -40,54 +40,88 @@ def schemas_dir(root: Path | None = None) -> Path:
     return spec_dir() / "schemas"
 
 
-def _read(path: Path) -> Any:
+def _parsed(raw: bytes | None) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return json.loads(raw) if raw is not None else None
+    except ValueError:
         return None  # reported by the validator as a problem of that schema file
 
 
+#: The schema files of a directory: ``(path relative to it, bytes or None when unreadable)``.
+SchemaFiles = tuple[tuple[str, bytes | None], ...]
+_SAME: dict[SchemaFiles, SchemaFiles] = {}
+
+
 @cache
+def _schema_files(directory: Path) -> SchemaFiles:
+    """What every schema under ``directory`` holds; directories with the same files (copies of
+    the spec) share one value, and so the registry and validators built from it."""
+    files: list[tuple[str, bytes | None]] = []
+    for path in sorted(directory.rglob("*.json")):
+        try:
+            raw: bytes | None = path.read_bytes()
+        except OSError:
+            raw = None
+        files.append((path.relative_to(directory).as_posix(), raw))
+    return _SAME.setdefault(tuple(files), tuple(files))
+
+
 def registry(directory: Path) -> Registry[Any]:
     """All readable schemas under ``directory``, by ``$id`` and by relative path."""
+    return _registry(_schema_files(directory))
+
+
+@cache
+def _registry(files: SchemaFiles) -> Registry[Any]:
     resources: list[tuple[str, Resource[Any]]] = []
-    for path in sorted(directory.rglob("*.json")):
-        contents = _read(path)
+    for rel, raw in files:
+        contents = _parsed(raw)
         if not isinstance(contents, dict):
             continue
         resource = Resource.from_contents(contents, default_specification=DRAFT202012)
-        by_path = BASE_URI + path.relative_to(directory).as_posix()
+        by_path = BASE_URI + rel
         resources.append((by_path, resource))
         if isinstance(contents.get("$id"), str) and contents["$id"] != by_path:
             resources.append((contents["$id"], resource))
     return SPECIFICATIONS.with_resources(resources).crawl()
 
 
-@cache
 def validator(name: str, directory: Path | None = None) -> Draft202012Validator:
     """A validator for schema file ``name`` (e.g. ``"card.schema.json"``) of ``directory``."""
     directory = directory or schemas_dir()
-    path = directory / name
-    schema = _read(path)
-    if not isinstance(schema, dict):
-        raise SpecError(f"{path}: missing or not a JSON object; restore the schema file")
-    schema = {"$id": BASE_URI + name} | schema
-    return Draft202012Validator(schema, registry=registry(directory))
+    made = _validator(name, _schema_files(directory))
+    if made is None:
+        raise SpecError(
+            f"{directory / name}: missing or not a JSON object; restore the schema file")
+    return made
 
 
 @cache
+def _validator(name: str, files: SchemaFiles) -> Draft202012Validator | None:
+    schema = _parsed(dict(files).get(name))
+    if not isinstance(schema, dict):
+        return None
+    schema = {"$id": BASE_URI + name} | schema
+    return Draft202012Validator(schema, registry=_registry(files))
+
+
 def _fast_validator(name: str, directory: Path) -> Any:
     """``validator(name, directory)`` compiled by jsonschema_rs, or None when it cannot be."""
+    return _compiled(name, _schema_files(directory))
+
+
+@cache
+def _compiled(name: str, files: SchemaFiles) -> Any:
     import jsonschema_rs
 
-    schema = _read(directory / name)
+    schema = _parsed(dict(files).get(name))
     if not isinstance(schema, dict):
         return None
     resources: list[tuple[str, Any]] = []
-    for path in sorted(directory.rglob("*.json")):
-        contents = _read(path)
+    for rel, raw in files:
+        contents = _parsed(raw)
         if isinstance(contents, dict):
-            resources.append((BASE_URI + path.relative_to(directory).as_posix(), contents))
+            resources.append((BASE_URI + rel, contents))
             if isinstance(contents.get("$id"), str):
                 resources.append((contents["$id"], contents))
     try:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +14,7 @@ from referencing import Resource
 from referencing.jsonschema import DRAFT202012
 
 from phomspec.paths import spec_dir
-from phomspec.schemas import BASE_URI, SCHEMA_FILES, registry, validator
+from phomspec.schemas import BASE_URI, SCHEMA_FILES, registry, surely_valid, validator
 from reference_impl.cards import CARD_PATTERN, format_card
 
 MINE = ["card.schema.json", *SCHEMA_FILES.values()]
@@ -93,3 +95,18 @@ def test_a_schema_in_a_subdirectory_refers_to_the_card_by_relative_path() -> Non
     v = Draft202012Validator(schema, registry=reg)
     assert v.is_valid(["7S", "10H"])
     assert not v.is_valid(["7S", "11H"])
+
+
+def test_copies_of_the_schemas_share_validators_and_an_edited_copy_gets_its_own(
+        tmp_path: Path) -> None:
+    one, two, edited = (tmp_path / n for n in ("one", "two", "edited"))
+    for where in (one, two, edited):
+        shutil.copytree(spec_dir() / "schemas", where)
+    assert validator("card.schema.json", one) is validator("card.schema.json", two)
+    card = _load("card.schema.json")
+    assert validator("card.schema.json", one).is_valid("7H")
+    (edited / "card.schema.json").write_text(json.dumps(card | {"maxLength": 1}), encoding="utf-8")
+    assert validator("card.schema.json", edited) is not validator("card.schema.json", one)
+    assert not validator("card.schema.json", edited).is_valid("7H")
+    assert surely_valid("card.schema.json", one, "7H")
+    assert not surely_valid("card.schema.json", edited, "7H")

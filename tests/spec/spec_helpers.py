@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ import yaml
 
 from phomspec.problems import Problem, display_path
 from phomspec.validate import validate_paths
+from phomspec.yamlio import fresh
 
 MINI = Path(__file__).parent / "data" / "mini"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -30,6 +31,12 @@ def _normalised(problems: list[Problem], root: Path) -> set[tuple[str, str]]:
     }
 
 
+@lru_cache(maxsize=256)
+def _loaded(text: str) -> Any:
+    """Plain YAML data of ``text`` (keys as YAML types them), kept: copies hold the same files."""
+    return yaml.load(text, Loader=_LOADER)
+
+
 @cache
 def _baseline(source: Path) -> frozenset[tuple[str, str]]:
     return frozenset(_normalised(validate_paths([source]), source))
@@ -44,7 +51,7 @@ class SpecCopy:
         self.baseline = _baseline(source)
 
     def load(self, rel: str) -> Any:
-        return yaml.load((self.root / rel).read_text(encoding="utf-8"), Loader=_LOADER)
+        return fresh(_loaded((self.root / rel).read_text(encoding="utf-8")))
 
     def save(self, rel: str, data: Any) -> None:
         text = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=100)

@@ -15,7 +15,6 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -173,14 +172,14 @@ def _parse(text: str, path: Path, loader: type[yaml.SafeLoader]) -> _Parsed:
         data = to_json(raw)
     if node is not None:
         _index(node, (), lines, key_lines, dups)
-    return data, MappingProxyType(lines), MappingProxyType(key_lines), tuple(dups)
+    return data, lines, key_lines, tuple(dups)
 
 
 def parse_text(text: str, path: Path, loader: type[yaml.SafeLoader] = FAST_LOADER) -> Document:
     """Parse ``text`` (YAML, or JSON when ``path`` ends in .json); raise SpecSyntaxError.
 
-    A text parsed lately is not parsed again: its Document gets a fresh copy of the data (the
-    lines are read-only mappings), so nothing a caller changes reaches another caller.
+    A text parsed lately is not parsed again: its Document gets fresh copies of the data and of
+    the line maps, so nothing a caller changes reaches another caller (and Documents pickle).
     """
     key = (text, path.suffix == ".json", loader)
     with _PARSED_LOCK:
@@ -194,7 +193,7 @@ def parse_text(text: str, path: Path, loader: type[yaml.SafeLoader] = FAST_LOADE
             while len(_PARSED) > PARSED_MAX:
                 _PARSED.popitem(last=False)
     data, lines, key_lines, dups = parsed
-    return Document(path, fresh(data), lines, key_lines, dups)
+    return Document(path, fresh(data), dict(lines), dict(key_lines), dups)
 
 
 def read_document(path: Path) -> Document:

@@ -135,8 +135,12 @@ def _yaml_error(path: Path, e: yaml.YAMLError) -> SpecSyntaxError:
 _Parsed = tuple[Any, Mapping[JsonPath, int], Mapping[JsonPath, int], tuple[tuple[int, str], ...]]
 _PARSED: OrderedDict[tuple[str, bool, type[yaml.SafeLoader]], _Parsed] = OrderedDict()
 _PARSED_LOCK = threading.Lock()
-#: At most this many texts are kept (the kit's spec has about 50 files; features a few hundred).
+#: At most this many texts are kept (the kit's spec has about 50 files; features a few hundred),
+#: and at most this many characters of them: the kit's spec, features and examples hold about
+#: 0.5 million, and their parsed data takes about 13 times the memory of the text.
 PARSED_MAX = 512
+PARSED_CHARS = 2_000_000
+_parsed_chars = 0
 
 
 def fresh(value: Any) -> Any:
@@ -175,6 +179,17 @@ def _parse(text: str, path: Path, loader: type[yaml.SafeLoader]) -> _Parsed:
     return data, lines, key_lines, tuple(dups)
 
 
+def _keep(key: tuple[str, bool, type[yaml.SafeLoader]], parsed: _Parsed) -> None:
+    global _parsed_chars
+    with _PARSED_LOCK:
+        if key in _PARSED or len(key[0]) > PARSED_CHARS:
+            return
+        _PARSED[key] = parsed
+        _parsed_chars += len(key[0])
+        while len(_PARSED) > PARSED_MAX or _parsed_chars > PARSED_CHARS:
+            _parsed_chars -= len(_PARSED.popitem(last=False)[0][0])
+
+
 def parse_text(text: str, path: Path, loader: type[yaml.SafeLoader] = FAST_LOADER) -> Document:
     """Parse ``text`` (YAML, or JSON when ``path`` ends in .json); raise SpecSyntaxError.
 
@@ -188,10 +203,7 @@ def parse_text(text: str, path: Path, loader: type[yaml.SafeLoader] = FAST_LOADE
             _PARSED.move_to_end(key)
     if parsed is None:
         parsed = _parse(text, path, loader)  # a malformed text raises, and is not kept
-        with _PARSED_LOCK:
-            _PARSED[key] = parsed
-            while len(_PARSED) > PARSED_MAX:
-                _PARSED.popitem(last=False)
+        _keep(key, parsed)
     data, lines, key_lines, dups = parsed
     return Document(path, fresh(data), dict(lines), dict(key_lines), dups)
 

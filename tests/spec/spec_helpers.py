@@ -31,7 +31,7 @@ def _normalised(problems: list[Problem], root: Path) -> set[tuple[str, str]]:
     }
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def _loaded(text: str) -> Any:
     """Plain YAML data of ``text`` (keys as YAML types them), kept: copies hold the same files."""
     return yaml.load(text, Loader=_LOADER)

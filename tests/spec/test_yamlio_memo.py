@@ -88,6 +88,21 @@ def test_the_memo_is_bounded(parsed: list[str], tmp_path: Path) -> None:
     assert parsed == [*texts, texts[0]]
 
 
+def test_the_memo_keeps_a_bounded_number_of_characters(parsed: list[str], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [f"memo-chars-{tmp_path.name}-{i}: {'x' * 20}\n" for i in range(4)]
+    monkeypatch.setattr(yamlio, "PARSED_CHARS", 2 * len(texts[0]) + 1)
+    for text in texts:
+        parse_text(text, tmp_path / "c.yaml")
+    parse_text(texts[-1], tmp_path / "c.yaml")
+    parse_text(texts[-2], tmp_path / "c.yaml")  # the last two fit
+    parse_text(texts[0], tmp_path / "c.yaml")  # the first was let go
+    big = f"memo-big-{tmp_path.name}: {'y' * 300}\n"  # larger than all the memo may keep
+    parse_text(big, tmp_path / "c.yaml")
+    parse_text(big, tmp_path / "c.yaml")
+    assert parsed == [*texts, texts[0], big, big]
+
+
 def test_a_spec_copy_reparses_only_the_edited_file(parsed: list[str], tmp_path: Path) -> None:
     spec = SpecCopy(spec_dir(), tmp_path / "spec")
     spec.new_problems()  # the kit's files, parsed by this or an earlier test

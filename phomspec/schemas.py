@@ -49,13 +49,12 @@ def _parsed(raw: bytes | None) -> Any:
 
 #: The schema files of a directory: ``(path relative to it, bytes or None when unreadable)``.
 SchemaFiles = tuple[tuple[str, bytes | None], ...]
-_SAME: dict[SchemaFiles, SchemaFiles] = {}
 
 
 @cache
 def _schema_files(directory: Path) -> SchemaFiles:
     """What every schema under ``directory`` holds; directories with the same files (copies of
-    the spec) share one value, and so the registry and validators built from it."""
+    the spec) give equal values, and so share the registry and validators cached by them."""
     files: list[tuple[str, bytes | None]] = []
     for path in sorted(directory.rglob("*.json")):
         try:
@@ -63,7 +62,7 @@ def _schema_files(directory: Path) -> SchemaFiles:
         except OSError:
             raw = None
         files.append((path.relative_to(directory).as_posix(), raw))
-    return _SAME.setdefault(tuple(files), tuple(files))
+    return tuple(files)
 
 
 def registry(directory: Path) -> Registry[Any]:

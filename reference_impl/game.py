@@ -38,7 +38,7 @@ from reference_impl.actions import (
 )
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, MalformedAction
-from reference_impl.rulings import Accepted, Rejected, accepted, reject
+from reference_impl.rulings import Accepted, Rejected, accepted, event_dict, reject
 from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
 
 
@@ -160,49 +160,88 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act (made once per accepted action)."""
-        if self._legal_version == self.version:
-            return self._legal_cache[:]
+        if self._legal_version != self.version:
+            self._list()
+        return self._legal_cache[:]
+
+    def _list(self) -> None:
+        """Make the legal list of the current version (the fast path's or the rules')."""
         if self._fast:
-            listed = self._legal_cache = fast.legal_list(self.st)
+            self._legal_cache = fast.legal_list(self.st)
         else:
-            listed = self._legal_cache = legal.legal_actions(self.st)
+            self._legal_cache = legal.legal_actions(self.st)
         self._legal_version = self.version
-        return listed[:]
+
+    # The index API for self-play (docs/contract.md, Python API): the engine's own legal
+    # list, read by position, and the i-th action played with no search and no check.
+
+    def legal_count(self) -> int:
+        """How many actions :meth:`listed` holds now (0 once the game is over)."""
+        if self._legal_version != self.version:
+            self._list()
+        return len(self._legal_cache)
+
+    def listed(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act, in ``legal_actions()`` order, read-only."""
+        if self._legal_version != self.version:
+            self._list()
+        return tuple(self._legal_cache)
+
+    def play(self, i: int) -> None:
+        """Apply the ``i``-th action of :meth:`listed` for the seat to act: the same state
+        change and events as ``apply``, which :attr:`last_events` holds; IndexError when
+        ``i`` is not a position of that list (nothing changes)."""
+        if self._legal_version != self.version:
+            self._list()
+        if i < 0:
+            raise IndexError(f"no legal action number {i}")
+        self._play(self._legal_cache[i])
+
+    @property
+    def last_events(self) -> tuple[dict[str, Any], ...]:
+        """The events of the latest accepted action (of the game's start before any)."""
+        return tuple(e if type(e) is dict else event_dict(e) for e in self.st.events)
+
+    def _play(self, action: Action) -> None:
+        """Do ``action``, an action of the current legal list, for the seat to act."""
+        st = self.st
+        seat: int = st.to_act  # type: ignore[assignment]  # a legal list is of the seat to act
+        st.events = []
+        version = self.version + 1
+        if self._fast:
+            if type(action) is Discard:
+                st.u_pending = None  # declines a pending ù, as do_action does
+                after = fast.discard(st, seat, action.card)
+            elif type(action) is Draw:
+                st.u_pending = None
+                after = fast.draw(st, seat)
+            else:
+                after = None
+                do_action(st, seat, action)
+            self.version = version
+            if after is not None:
+                self._legal_cache = after
+                self._legal_version = version
+            return
+        # The most frequent two as do_action does them, without its isinstance chain:
+        # declining a pending ù first.
+        if type(action) is Discard:
+            st.u_pending = None
+            turns.do_discard(st, seat, action)
+        elif type(action) is Draw:
+            st.u_pending = None
+            turns.do_draw(st, seat, action)
+        else:
+            do_action(st, seat, action)
+        self.version = version
 
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""
         st = self.st
-        version = self.version
-        if self._legal_version == version and seat == st.to_act and type(seat) is int:
+        if self._legal_version == self.version and seat == st.to_act and type(seat) is int:
             for listed in self._legal_cache:
                 if listed is action:  # the trusted path: legal_actions() found it legal
-                    events = st.events = []
-                    if self._fast:
-                        if type(action) is Discard:
-                            st.u_pending = None  # declines a pending ù, as do_action does
-                            after = fast.discard(st, seat, action.card)
-                        elif type(action) is Draw:
-                            st.u_pending = None
-                            after = fast.draw(st, seat)
-                        else:
-                            after = None
-                            do_action(st, seat, action)
-                        version = self.version = version + 1
-                        if after is not None:
-                            self._legal_cache = after
-                            self._legal_version = version
-                        return accepted(events)
-                    # The most frequent two as do_action does them, without its isinstance
-                    # chain: declining a pending ù first.
-                    if type(action) is Discard:
-                        st.u_pending = None
-                        turns.do_discard(st, seat, action)
-                    elif type(action) is Draw:
-                        st.u_pending = None
-                        turns.do_draw(st, seat, action)
-                    else:
-                        do_action(st, seat, action)
-                    self.version += 1
+                    self._play(action)
                     return accepted(st.events)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")
@@ -210,8 +249,8 @@ class Game:
             return reject(Reason.GAME_OVER, "TURN.GAME-OVER", "the game is over")
         if st.left[seat]:
             return reject(Reason.SEAT_LEFT, "LEAVE.SEAT-SKIPPED", f"seat {seat} has left the game")
-        st.events = []
         if type(action) is Leave:
+            st.events = []
             auto.do_leave(st, seat)
         else:
             if seat != st.to_act:
@@ -221,6 +260,7 @@ class Game:
             problem = check_action(st, seat, action)
             if problem is not None:
                 return problem
+            st.events = []
             do_action(st, seat, action)
         self.version += 1
         return accepted(st.events)

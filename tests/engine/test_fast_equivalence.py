@@ -20,6 +20,7 @@ import pytest
 from phomspec import ResolvedRuleset, SpecError, list_rulesets
 from reference_impl import Deal, Game, fast, load_ruleset, melds
 from reference_impl.actions import LEAVE, TIMEOUT, Action
+from reference_impl.rulings import Accepted
 from reference_impl.state import GameState
 
 from .test_properties import VARIANTS, junk, variant
@@ -111,7 +112,11 @@ def play_side_by_side(a: Game, b: Game, rng: random.Random, *, full: bool) -> in
             probe: Action = junk(rng, b.players)
             who = rng.randrange(b.players)
             ca, cb = a.copy(), b.copy()
-            assert ca.apply(who, probe) == cb.apply(who, probe)
+            before = ca.last_events
+            probed = ca.apply(who, probe)
+            assert probed == cb.apply(who, probe)
+            if not probed.ok:
+                assert ca.last_events == before  # a refused action changes nothing
             same_state(ca, cb)
         if roll < 0.01:
             action: Action = TIMEOUT
@@ -121,10 +126,28 @@ def play_side_by_side(a: Game, b: Game, rng: random.Random, *, full: bool) -> in
         else:
             k = rng.randrange(len(lb))
             action = lb[k]
-            if rng.random() < 0.5:
+            how = rng.random()
+            if how < 0.5:
                 action = la[k]  # the fast game's own listed object: its trusted path
+            if how >= 0.4:
+                # the index API: the k-th action of the engine's own list, events kept
+                assert a.listed() == b.listed() == tuple(lb)
+                assert a.legal_count() == b.legal_count() == len(lb)
+                a.play(k)
+                if how >= 0.7:
+                    b.play(k)
+                    rb = Accepted(b.last_events)
+                else:
+                    rb = b.apply(seat, action)
+                assert Accepted(a.last_events) == rb
+                assert b.last_events == rb.events
+                if full:
+                    same_state(a, b)
+                steps += 1
+                continue
         ra, rb = a.apply(seat, action), b.apply(seat, action)
         assert ra == rb and ra.to_json() == rb.to_json()
+        assert a.last_events == b.last_events == ra.events
         if full:
             same_state(a, b)
         steps += 1
@@ -200,3 +223,26 @@ def test_the_fast_path_tables_agree_with_the_meld_functions() -> None:
                 assert near.bit_count() >= 2
             withs = [w for w in fast.WITHS[card] if w & hand == w]
             assert list(fast.eat_withs(card, hand)) == withs
+
+
+def test_play_takes_a_position_of_the_legal_list_only() -> None:
+    for on in (True, False):
+        with _fast(on):
+            game = Game(load_ruleset("hoi-quan-bai"), Deal.shuffled(3, 4, 1))
+        state, events = game.state(), game.last_events
+        assert events == game.start_events
+        n = game.legal_count()
+        assert n == len(game.legal_actions()) == len(game.listed()) > 0
+        for bad in (n, -1):
+            with pytest.raises(IndexError):
+                game.play(bad)
+            assert game.state() == state and game.last_events == events
+            assert game.version == 0
+        game.play(n - 1)
+        assert game.version == 1 and game.last_events != events
+        while not game.is_over:
+            game.play(0)
+        assert game.legal_count() == 0 and game.listed() == ()
+        with pytest.raises(IndexError):
+            game.play(0)
+        assert game.result() is not None

@@ -40,18 +40,32 @@ def test_engine_throughput_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert figures["games_per_second"] > 0
     assert main(["--ruleset", "u9la", "--games", "5", "--json"]) == 0
     assert '"ruleset": "u9la"' in capsys.readouterr().out
+    assert main(["--ruleset", "u9la", "--games", "5", "--json", "--public-api"]) == 0
+    assert '"api": "public"' in capsys.readouterr().out
     assert main(["--ruleset", "nope", "--games", "1"]) == 3
 
 
 class _Recorded(Game):
-    """A Game that records every action applied to it (into the class's list)."""
+    """A Game that records every action applied or played on it, and each game's result
+    (into the class's list)."""
 
     __slots__ = ()
     played: ClassVar[list[tuple[int, object]]] = []
 
     def apply(self, seat: int, action: Any) -> Any:
         self.played.append((seat, action))
-        return super().apply(seat, action)
+        ruling = super().apply(seat, action)
+        self._record_end()
+        return ruling
+
+    def play(self, i: int) -> None:
+        self.played.append((self.st.to_act, self.listed()[i]))
+        super().play(i)
+        self._record_end()
+
+    def _record_end(self) -> None:
+        if self.is_over:
+            self.played.append((-1, self.result()))
 
 
 def test_the_inlined_choice_plays_the_games_of_rng_choice(
@@ -63,11 +77,34 @@ def test_the_inlined_choice_plays_the_games_of_rng_choice(
     runs = []
     for by_bits in (True, False):
         monkeypatch.setattr(bench, "CHOICE_BY_BITS", by_bits)
-        _Recorded.played = []
-        for players in (2, 3, 4):
-            engine_throughput("hoi-quan-bai", games=15, players=players, seed=4)
-        runs.append(_Recorded.played)
-    assert len(runs[0]) > 500 and runs[0] == runs[1]
+        for public in (False, True):
+            _Recorded.played = []
+            for players in (2, 3, 4):
+                engine_throughput("hoi-quan-bai", games=15, players=players, seed=4,
+                                  public_api=public)
+            runs.append(_Recorded.played)
+    assert len(runs[0]) > 500 and runs[0] == runs[1] == runs[2] == runs[3]
+
+
+@pytest.mark.parametrize("ruleset", ["hoi-quan-bai", "co-ban", "ki-gui", "u9la"])
+def test_the_index_loop_plays_the_games_of_the_public_loop(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # engine_throughput's two loops (Game.play by index; legal_actions() and apply()): the
+    # same moves and the same results, game by game.
+    monkeypatch.setattr(bench, "Game", _Recorded)
+    for players in (2, 3, 4):
+        runs = []
+        for public in (False, True):
+            _Recorded.played = []
+            figures = engine_throughput(ruleset, games=60, players=players, seed=players,
+                                        public_api=public)
+            assert figures["api"] == ("public" if public else "index")
+            runs.append(_Recorded.played)
+        ends = [x for seat, x in runs[0] if seat == -1]
+        # (a game over at its start, by an ù khan, has no action to record)
+        assert len(ends) > 50 and all(sum(r["totals"]) == 0 for r in ends)  # type: ignore[index]
+        assert runs[0] == runs[1]
 
 
 def test_the_leads_pile_is_never_empty_when_a_card_moves() -> None:

@@ -15,6 +15,8 @@ mutant always plays the path it patches.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reference_impl import eat, laydown, legal, rounds, settle, turns, u
 from reference_impl.actions import DRAW, Action, discards_of, eat_of, lay_down_of, send_of
 from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targets
@@ -29,6 +31,7 @@ from reference_impl.melds import (
     loose_count,
     phoms_in,
 )
+from reference_impl.rulings import DISCARDED_EVENTS, DREW_EVENTS, TURN_EVENTS
 from reference_impl.settle import PLACE_NAMES
 from reference_impl.state import (
     AFTER_DRAW,
@@ -116,7 +119,11 @@ def eat_withs(card: int, hand: int) -> tuple[int, ...] | list[int]:
     return sorted(runs + sets, key=_with_order)
 
 
-def legal_list(st: GameState) -> list[Action]:
+#: The legal list of a turn's start when no eat is listed.
+DRAW_ONLY: tuple[Action] = (DRAW,)
+
+
+def legal_list(st: GameState) -> Sequence[Action]:
     """``legal.legal_actions(st)``, the same list."""
     seat = st.to_act
     ph = st.phase
@@ -268,7 +275,7 @@ def draw(st: GameState, seat: int) -> list[Action] | None:
     st.own[seat] |= bit
     st.last_discard = None
     st.turn_drew = True
-    st.events.append(("drew", seat, card))  # compact events: rulings.event_dict
+    st.events.append(DREW_EVENTS[seat][card])  # compact events: rulings.event_dict
     # u.find_u rejects at once a hand of fewer than 3 cards or with 2 or more cards in no
     # phỏm (a draw is no third eat), the laid phỏm regrouped with the hand where the reading
     # has it, and any hand after laying down under no-u-after-lay-down (AMB.U-TAI-LAID).
@@ -294,7 +301,7 @@ def draw(st: GameState, seat: int) -> list[Action] | None:
     return discards_of(hand)
 
 
-def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
+def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
     """``turns.do_discard`` with ``rounds.begin_turn``; returns the next legal list when it
     is known here (else None)."""
     st.hands[seat] &= NOT_BIT[card]
@@ -306,7 +313,7 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
     pile.append(x)
     st.last_discard = LAST_DISCARDS[seat][x][st.turn_pile]
     events = st.events
-    events.append(("discarded", seat, card, chot))
+    events.append(DISCARDED_EVENTS[seat][x])
     if len(pile) == 4 and rounds.all_piles_full(st):
         if not turns.offer_them_vong(st, seat, card):
             if st.left_order or st.u_info is not None:
@@ -343,8 +350,7 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
         st.tai = False
     st.eater_before_turn = st.latest_eater
     st.phase = DRAW_OR_EAT
-    events.append(("turn", nxt, k == 3, tai))
-    out: list[Action] = [DRAW] if st.stock else []
+    events.append(TURN_EVENTS[nxt][k == 3][tai])
     if not tai or p.rounds_tai_may_eat:
         near = st.hands[nxt] & PARTNERS[card]
         if p.eat_distinct_phom:
@@ -352,8 +358,8 @@ def discard(st: GameState, seat: int, card: int) -> list[Action] | None:
         if near & (near - 1):  # two partners at least: maybe an eat (most discards: none)
             eats = eat_list(st, nxt, card)
             if eats:
-                out += eats
-    return out
+                return [DRAW, *eats] if st.stock else eats
+    return DRAW_ONLY if st.stock else ()
 
 
 def end_by_points(st: GameState) -> None:

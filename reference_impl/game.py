@@ -19,6 +19,7 @@ object: the list's actions are shared values) is known legal and skips the check
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from phomspec import ResolvedRuleset
@@ -109,7 +110,7 @@ class Game:
         #: How many actions were accepted.
         self.version = 0
         self._legal_version = -1
-        self._legal_cache: list[Action] = []
+        self._legal_cache: Sequence[Action] = ()
         #: Whether this game plays the fast path (reference_impl.fast), decided at its start.
         self._fast = fast.ENABLED
         rounds.begin_turn(st, deal.first)
@@ -162,7 +163,7 @@ class Game:
         """Every legal action of the seat to act (made once per accepted action)."""
         if self._legal_version != self.version:
             self._list()
-        return self._legal_cache[:]
+        return list(self._legal_cache)
 
     def _list(self) -> None:
         """Make the legal list of the current version (the fast path's or the rules')."""
@@ -195,15 +196,7 @@ class Game:
             self._list()
         if i < 0:
             raise IndexError(f"no legal action number {i}")
-        self._play(self._legal_cache[i])
-
-    @property
-    def last_events(self) -> tuple[dict[str, Any], ...]:
-        """The events of the latest accepted action (of the game's start before any)."""
-        return tuple(e if type(e) is dict else event_dict(e) for e in self.st.events)
-
-    def _play(self, action: Action) -> None:
-        """Do ``action``, an action of the current legal list, for the seat to act."""
+        action = self._legal_cache[i]
         st = self.st
         seat: int = st.to_act  # type: ignore[assignment]  # a legal list is of the seat to act
         st.events = []
@@ -235,13 +228,18 @@ class Game:
             do_action(st, seat, action)
         self.version = version
 
+    @property
+    def last_events(self) -> tuple[dict[str, Any], ...]:
+        """The events of the latest accepted action (of the game's start before any)."""
+        return tuple(e if type(e) is dict else event_dict(e) for e in self.st.events)
+
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""
         st = self.st
         if self._legal_version == self.version and seat == st.to_act and type(seat) is int:
-            for listed in self._legal_cache:
+            for k, listed in enumerate(self._legal_cache):
                 if listed is action:  # the trusted path: legal_actions() found it legal
-                    self._play(action)
+                    Game.play(self, k)  # (not an override's: apply plays it itself)
                     return accepted(st.events)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
             raise MalformedAction(f"seat must be 0..{st.n - 1}, got {seat!r}")

@@ -74,6 +74,23 @@ def event_dict(e: tuple[Any, ...]) -> dict[str, Any]:
     raise ValueError(f"not a compact event: {e!r}")
 
 
+#: The compact events of the fast path, made once: ``DREW_EVENTS[seat][card]``,
+#: ``DISCARDED_EVENTS[seat][card | 128 if chot else card]`` (None where no card),
+#: ``TURN_EVENTS[seat][final_round][tai]``.
+DREW_EVENTS: tuple[tuple[tuple[str, int, int], ...], ...] = tuple(
+    tuple(("drew", s, c) for c in range(52)) for s in range(4)
+)
+DISCARDED_EVENTS: tuple[tuple[tuple[str, int, int, bool] | None, ...], ...] = tuple(
+    tuple(("discarded", s, x & 63, x >= 128) if x & 63 < 52 and x & 64 == 0 else None
+          for x in range(192))
+    for s in range(4)
+)
+TURN_EVENTS: tuple[tuple[tuple[tuple[str, int, bool, bool], ...], ...], ...] = tuple(
+    tuple(tuple(("turn", s, f, t) for t in (False, True)) for f in (False, True))
+    for s in range(4)
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Rejected:
     """The action is illegal; the state is unchanged (INV.REJECT-UNCHANGED)."""

@@ -144,16 +144,7 @@ def do_eat(st: GameState, seat: int, action: Eat) -> None:
     chot = ld.chot or them_vong  # EAT.THEM-VONG: paid as a chốt eat
     bit = 1 << card
     eater_before = st.latest_eater
-    st.events.append(
-        {
-            "type": "ate",
-            "seat": seat,
-            "card": CODES[card],
-            "from": victim,
-            "with": [CODES[c] for c in action.with_],
-            "chot": chot,
-        }
-    )
+    st.events.append(("ate", seat, card, victim, action.with_, chot))  # rulings.event_dict
     st.hands[seat] |= bit
     st.eaten[seat] |= bit
     if st.p.eat_binding_declaration:

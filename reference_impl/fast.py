@@ -266,7 +266,7 @@ def _extension(phom: int) -> int:
     return ext
 
 
-def draw(st: GameState, seat: int) -> list[Action] | None:
+def draw(st: GameState, seat: int) -> Sequence[Action] | None:
     """``turns.do_draw``; returns the next legal list when it is known here (else None)."""
     card = st.stock.pop()
     bit = BIT[card]
@@ -292,7 +292,7 @@ def draw(st: GameState, seat: int) -> list[Action] | None:
         return None
     if st.final_round:
         st.phase = FINAL_TURN
-        return None
+        return final_list(st, seat) if st.u_pending is None else None  # legal_list
     st.phase = AFTER_DRAW
     if st.u_pending is not None:
         return None
@@ -422,4 +422,4 @@ def end_by_points(st: GameState) -> None:
         }
         for i, s in enumerate(order)
     ]
-    st.events.append({"type": "game_over", "ending": ending})
+    st.events.append(("game_over", ending))

@@ -39,7 +39,7 @@ from reference_impl.actions import (
 )
 from reference_impl.deal import Deal
 from reference_impl.errors import DealError, MalformedAction
-from reference_impl.rulings import Accepted, Rejected, accepted, event_dict, reject
+from reference_impl.rulings import Accepted, Rejected, accepted, event_dicts, reject
 from reference_impl.state import DISCARD_ONLY, OVER, GameState, Phase, SessionContext
 
 
@@ -118,7 +118,7 @@ class Game:
         if not u.check_u_khan(st):
             u.check_u_dealt(st)
         #: Events of the game's start (the ``new_game`` reply): the first turn, or an ù khan.
-        self.start_events: tuple[dict[str, Any], ...] = tuple(st.events)
+        self.start_events: tuple[dict[str, Any], ...] = event_dicts(st.events)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -231,7 +231,7 @@ class Game:
     @property
     def last_events(self) -> tuple[dict[str, Any], ...]:
         """The events of the latest accepted action (of the game's start before any)."""
-        return tuple(e if type(e) is dict else event_dict(e) for e in self.st.events)
+        return event_dicts(self.st.events)
 
     def apply(self, seat: int, action: Action) -> Accepted | Rejected:
         """Apply ``action`` by ``seat``: Accepted(events) or Rejected(reason, clause, message)."""

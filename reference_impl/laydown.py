@@ -142,13 +142,7 @@ def do_lay_down(st: GameState, seat: int, action: LayDown) -> None:
         st.laid[seat].append(m)
         st.laid_now[seat].append(m)
         st.laid_at[seat].append(st.turn_no)
-    st.events.append(
-        {
-            "type": "laid_down",
-            "seat": seat,
-            "phoms": [[CODES[c] for c in g] for g in action.phoms],
-        }
-    )
+    st.events.append(("laid_down", seat, action.phoms))  # rulings.event_dict
 
 
 # -- send ------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,8 +30,7 @@ class Accepted:
     def events(self) -> tuple[dict[str, Any], ...]:
         events = self._events
         if events is None:
-            events = self._events = tuple(
-                e if type(e) is dict else event_dict(e) for e in self._raw or ())
+            events = self._events = event_dicts(self._raw or ())
             self._raw = None
         return events
 
@@ -61,9 +61,16 @@ def accepted(raw: list[Any]) -> Accepted:
     return ruling
 
 
+def event_dicts(raw: Iterable[Any]) -> tuple[dict[str, Any], ...]:
+    """The protocol dicts of an engine's event list (event dicts or compact events)."""
+    return tuple(e if type(e) is dict else event_dict(e) for e in raw)
+
+
 def event_dict(e: tuple[Any, ...]) -> dict[str, Any]:
-    """The protocol dict of a compact event of the fast path: ``("drew", seat, card)``,
-    ``("discarded", seat, card, chot)``, ``("turn", seat, final_round, tai)``."""
+    """The protocol dict of a compact event of the engine: ``("drew", seat, card)``,
+    ``("discarded", seat, card, chot)``, ``("turn", seat, final_round, tai)``,
+    ``("ate", seat, card, victim, with_cards, chot)``, ``("laid_down", seat, phoms)`` (card
+    tuples) and ``("game_over", ending)``."""
     kind = e[0]
     if kind == "drew":
         return {"type": "drew", "seat": e[1], "card": CODES[e[2]]}
@@ -71,6 +78,13 @@ def event_dict(e: tuple[Any, ...]) -> dict[str, Any]:
         return {"type": "discarded", "seat": e[1], "card": CODES[e[2]], "chot": e[3]}
     if kind == "turn":
         return {"type": "turn", "seat": e[1], "final_round": e[2], "tai": e[3]}
+    if kind == "ate":
+        return {"type": "ate", "seat": e[1], "card": CODES[e[2]], "from": e[3],
+                "with": [CODES[c] for c in e[4]], "chot": e[5]}
+    if kind == "laid_down":
+        return {"type": "laid_down", "seat": e[1], "phoms": [[CODES[c] for c in g] for g in e[2]]}
+    if kind == "game_over":
+        return {"type": "game_over", "ending": e[1]}
     raise ValueError(f"not a compact event: {e!r}")
 
 

@@ -61,18 +61,23 @@ def engine_throughput(
             st, count, play = game.st, game.legal_count, game.play
             while True:
                 n = count()
-                if not n:
-                    if st.phase is OVER:
-                        break
-                    raise EngineError("the game is not over but nobody may act")
-                if choice is None:
-                    k = n.bit_length()
-                    r = getrandbits(k)
-                    while r >= n:
+                if n == 1 and choice is None:  # (a turn's start without an eat, mostly)
+                    while getrandbits(1):  # choice's draws for one action: until a 0
+                        pass
+                    play(0)
+                elif n:
+                    if choice is None:
+                        k = n.bit_length()
                         r = getrandbits(k)
-                    play(r)
+                        while r >= n:
+                            r = getrandbits(k)
+                        play(r)
+                    else:
+                        play(choice(range(n)))  # the draws of choice(listed): its length
+                elif st.phase is OVER:
+                    break
                 else:
-                    play(choice(range(n)))  # the draws of choice(listed): its length only
+                    raise EngineError("the game is not over but nobody may act")
                 decisions += 1
     seconds = time.perf_counter() - start
     return {

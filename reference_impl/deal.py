@@ -31,13 +31,14 @@ def _to_cards(values: Any, where: str) -> tuple[Card, ...]:
 
 #: shuffle's steps over 52 cards: swap place i with a place below n = i + 1, drawn with k bits.
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+_DECK: list[Card] = list(range(52))  # type: ignore[arg-type]
 _SAME_SHUFFLE = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 
 
 def shuffled_deck(seed: int) -> list[Card]:
     """The 52 cards in the order ``random.Random(seed).shuffle`` gives them (the same draws,
     without its per-card calls)."""
-    deck: list[Card] = list(range(52))  # type: ignore[arg-type]
+    deck: list[Card] = _DECK[:]
     if not _SAME_SHUFFLE or type(seed) is not int:
         random.Random(seed).shuffle(deck)
         return deck

@@ -304,7 +304,8 @@ def draw(st: GameState, seat: int) -> Sequence[Action] | None:
 def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
     """``turns.do_discard`` with ``rounds.begin_turn``; returns the next legal list when it
     is known here (else None)."""
-    st.hands[seat] &= NOT_BIT[card]
+    hands = st.hands
+    hands[seat] &= NOT_BIT[card]
     p = st.p
     chot = st.final_round and (not st.tai or p.rounds_tai_discard_is_chot)  # ROUND.CHOT
     x = card | CHOT if chot else card
@@ -352,9 +353,11 @@ def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
     st.phase = DRAW_OR_EAT
     events.append(TURN_EVENTS[nxt][k == 3][tai])
     if not tai or p.rounds_tai_may_eat:
-        near = st.hands[nxt] & PARTNERS[card]
-        if p.eat_distinct_phom:
-            near &= ~st.eaten[nxt]
+        near = hands[nxt] & PARTNERS[card]
+        if near and p.eat_distinct_phom:
+            eaten = st.eaten[nxt]
+            if eaten:
+                near &= ~eaten
         if near & (near - 1):  # two partners at least: maybe an eat (most discards: none)
             eats = eat_list(st, nxt, card)
             if eats:

@@ -267,7 +267,8 @@ def _extension(phom: int) -> int:
 
 
 def draw(st: GameState, seat: int) -> Sequence[Action] | None:
-    """``turns.do_draw``; returns the next legal list when it is known here (else None)."""
+    """``turns.do_draw``, the action's events a new list; returns the next legal list when
+    it is known here (else None)."""
     card = st.stock.pop()
     bit = BIT[card]
     hand = st.hands[seat] | bit
@@ -275,12 +276,13 @@ def draw(st: GameState, seat: int) -> Sequence[Action] | None:
     st.own[seat] |= bit
     st.last_discard = None
     st.turn_drew = True
-    st.events.append(DREW_EVENTS[seat][card])  # compact events: rulings.event_dict
+    st.events = [DREW_EVENTS[seat][card]]  # compact events: rulings.event_dict
     # u.find_u rejects at once a hand of fewer than 3 cards or with 2 or more cards in no
     # phỏm (a draw is no third eat), the laid phỏm regrouped with the hand where the reading
     # has it, and any hand after laying down under no-u-after-lay-down (AMB.U-TAI-LAID).
     laid = st.laid[seat]
-    after = st.p.u_after_lay_down
+    p = st.p
+    after = p.u_after_lay_down
     if laid and after != "laid_count":
         whole = hand
         for ph in laid:
@@ -296,14 +298,15 @@ def draw(st: GameState, seat: int) -> Sequence[Action] | None:
     st.phase = AFTER_DRAW
     if st.u_pending is not None:
         return None
-    if st.p.eat_keep_in_phom and st.eaten[seat] & hand:
+    eaten = st.eaten[seat]
+    if eaten and p.eat_keep_in_phom and eaten & hand:
         return discards_of(turns.eaten_safe_discards(st, seat))  # discard_mask
     return discards_of(hand)
 
 
 def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
-    """``turns.do_discard`` with ``rounds.begin_turn``; returns the next legal list when it
-    is known here (else None)."""
+    """``turns.do_discard`` with ``rounds.begin_turn``, the action's events a new list;
+    returns the next legal list when it is known here (else None)."""
     hands = st.hands
     hands[seat] &= NOT_BIT[card]
     p = st.p
@@ -313,8 +316,7 @@ def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
     pile = piles[seat]
     pile.append(x)
     st.last_discard = LAST_DISCARDS[seat][x][st.turn_pile]
-    events = st.events
-    events.append(DISCARDED_EVENTS[seat][x])
+    events = st.events = [DISCARDED_EVENTS[seat][x]]
     if len(pile) == 4 and rounds.all_piles_full(st):
         if not turns.offer_them_vong(st, seat, card):
             if st.left_order or st.u_info is not None:

@@ -192,16 +192,17 @@ class Game:
         """Apply the ``i``-th action of :meth:`listed` for the seat to act: the same state
         change and events as ``apply``, which :attr:`last_events` holds; IndexError when
         ``i`` is not a position of that list (nothing changes)."""
-        if self._legal_version != self.version:
+        version = self.version
+        if self._legal_version != version:
             self._list()
         if i < 0:
             raise IndexError(f"no legal action number {i}")
         action = self._legal_cache[i]
         st = self.st
         seat: int = st.to_act  # type: ignore[assignment]  # a legal list is of the seat to act
-        st.events = []
-        version = self.version + 1
+        version += 1
         if self._fast:
+            # fast.discard and fast.draw start the action's event list themselves
             if type(action) is Discard:
                 st.u_pending = None  # declines a pending ù, as do_action does
                 after = fast.discard(st, seat, action.card)
@@ -209,6 +210,7 @@ class Game:
                 st.u_pending = None
                 after = fast.draw(st, seat)
             else:
+                st.events = []
                 after = None
                 do_action(st, seat, action)
             self.version = version
@@ -216,6 +218,7 @@ class Game:
                 self._legal_cache = after
                 self._legal_version = version
             return
+        st.events = []
         # The most frequent two as do_action does them, without its isinstance chain:
         # declining a pending ù first.
         if type(action) is Discard:

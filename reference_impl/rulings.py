@@ -70,7 +70,7 @@ def event_dict(e: tuple[Any, ...]) -> dict[str, Any]:
     """The protocol dict of a compact event of the engine: ``("drew", seat, card)``,
     ``("discarded", seat, card, chot)``, ``("turn", seat, final_round, tai)``,
     ``("ate", seat, card, victim, with_cards, chot)``, ``("laid_down", seat, phoms)`` (card
-    tuples) and ``("game_over", ending)``."""
+    tuples), ``("game_over", ending)`` and ``("payment", record)`` (a payments record)."""
     kind = e[0]
     if kind == "drew":
         return {"type": "drew", "seat": e[1], "card": CODES[e[2]]}
@@ -85,6 +85,8 @@ def event_dict(e: tuple[Any, ...]) -> dict[str, Any]:
         return {"type": "laid_down", "seat": e[1], "phoms": [[CODES[c] for c in g] for g in e[2]]}
     if kind == "game_over":
         return {"type": "game_over", "ending": e[1]}
+    if kind == "payment":
+        return {"type": "payment", **e[1]}
     raise ValueError(f"not a compact event: {e!r}")
 
 

@@ -178,8 +178,12 @@ class GameState:
     @classmethod
     def dealt(cls, rs: ResolvedRuleset, p: Params, deal: Deal, ctx: SessionContext) -> GameState:
         """The state after the deal, before the first turn."""
-        n = len(deal.hands)
-        hands = [sum(map(_BIT_OF, h)) for h in deal.hands]  # a deal names each card once
+        dealt = deal.hands
+        n = len(dealt)
+        # a deal names each card once; no comprehension (a call of its own) for 4 seats
+        hands = [sum(map(_BIT_OF, dealt[0])), sum(map(_BIT_OF, dealt[1]))]
+        for h in dealt[2:]:
+            hands.append(sum(map(_BIT_OF, h)))
         st = object.__new__(cls)
         st.rs, st.p, st.n, st.first, st.deal, st.ctx = rs, p, n, deal.first, deal, ctx
         st.hands, st.own, st.stock = hands, hands[:], list(reversed(deal.stock))
@@ -268,4 +272,4 @@ def pay(st: GameState, frm: int, to: int, amount: int, reason: str, clause: str)
     st.money[to] += amount
     rec = {"from": frm, "to": to, "amount": amount, "reason": reason, "clause": clause}
     st.payments.append(rec)
-    st.events.append({"type": "payment", **rec})
+    st.events.append(("payment", rec))  # compact: rulings.event_dict

@@ -15,7 +15,7 @@ from conformance.mutants.catalog import BY_ID
 from reference_impl import u
 from reference_impl.actions import DISCARDS, ClaimU, Eat, LayDown
 from reference_impl.cards import Card
-from reference_impl.rulings import Accepted, Rejected
+from reference_impl.rulings import Accepted, Rejected, event_dicts
 from reference_impl.serve_config import parse_command_line
 from reference_impl.server import Server
 from reference_impl.shaped import ShapedGame
@@ -117,7 +117,7 @@ class ClaimsUnheldU(ShapedGame):
         st.events = []
         u.declare_u(st, seat, "thuong", None)
         game.version += 1
-        return Accepted(tuple(self.events(st.events)))
+        return Accepted(tuple(self.events(event_dicts(st.events))))
 
 
 #: The wrong shapes, by name: the engine's mutant (if any) and the shaped game

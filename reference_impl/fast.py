@@ -376,18 +376,24 @@ def end_by_points(st: GameState) -> None:
     p = st.p
     n = st.n
     hands, laid = st.hands, st.laid
-    pts = [deadwood_points(h) for h in hands]
     when = p.ranking_lay_down_time  # settle.lay_down_time
     t = st.last_final if when == "last_final_turn" else st.first_final
-    times = [
-        min(st.laid_at[s]) if when == "first_phom_turn" and st.laid_at[s]
-        else t[s] if t[s] else 1 << 20
-        for s in range(n)
-    ]
-    non = [s for s in range(n) if laid[s]]
-    moms = [s for s in range(n) if not laid[s]]  # LAY.MOM
-    # (points, time) as one int: a time is a turn number or 1 << 20, below 1 << 21
-    by_points = [pt << 21 | tm for pt, tm in zip(pts, times, strict=True)].__getitem__
+    by_phom = when == "first_phom_turn"
+    pts: list[int] = []
+    times: list[int] = []
+    keys: list[int] = []
+    non: list[int] = []
+    moms: list[int] = []  # LAY.MOM
+    for s in range(n):  # one loop, no comprehension (a call of its own) per list
+        pt = deadwood_points(hands[s])
+        at = st.laid_at[s]
+        tm = min(at) if by_phom and at else t[s] or 1 << 20
+        pts.append(pt)
+        times.append(tm)
+        # (points, time) as one int: a time is a turn number or 1 << 20, below 1 << 21
+        keys.append(pt << 21 | tm)
+        (non if laid[s] else moms).append(s)
+    by_points = keys.__getitem__
     non.sort(key=by_points)
     ending = "points"
     if non:

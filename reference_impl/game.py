@@ -90,7 +90,8 @@ class Game:
     """A game in progress.  ``apply`` answers every action with a ruling; a rejected action
     changes nothing (INV.REJECT-UNCHANGED)."""
 
-    __slots__ = ("_fast", "_legal_cache", "_legal_version", "st", "start_events", "version")
+    __slots__ = ("_fast", "_legal_cache", "_legal_version", "_start", "_start_raw", "st",
+                 "version")
 
     def __init__(
         self,
@@ -117,8 +118,9 @@ class Game:
         st.phase = DISCARD_ONLY  # TURN.OPENING-DISCARD
         if not u.check_u_khan(st):
             u.check_u_dealt(st)
-        #: Events of the game's start (the ``new_game`` reply): the first turn, or an ù khan.
-        self.start_events: tuple[dict[str, Any], ...] = event_dicts(st.events)
+        # start_events as the engine made them, and their dicts once read
+        self._start_raw: tuple[Any, ...] = tuple(st.events)
+        self._start: tuple[dict[str, Any], ...] | None = None
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -133,6 +135,14 @@ class Game:
     @property
     def players(self) -> int:
         return self.st.n
+
+    @property
+    def start_events(self) -> tuple[dict[str, Any], ...]:
+        """Events of the game's start (the ``new_game`` reply): the first turn, or an ù khan."""
+        start = self._start
+        if start is None:
+            start = self._start = event_dicts(self._start_raw)
+        return start
 
     @property
     def is_over(self) -> bool:
@@ -154,7 +164,7 @@ class Game:
         g._legal_version = self._legal_version
         g._legal_cache = list(self._legal_cache)
         g._fast = self._fast
-        g.start_events = self.start_events
+        g._start_raw, g._start = self._start_raw, self._start
         return g
 
     # -- play ------------------------------------------------------------------------------

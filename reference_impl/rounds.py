@@ -12,6 +12,7 @@ After a discard that leaves every pile of a seat in play at 4 cards, the game is
 from __future__ import annotations
 
 from reference_impl.errors import EngineError
+from reference_impl.rulings import TURN_EVENTS
 from reference_impl.state import CARD_BITS, CODES, DRAW_OR_EAT, MOVED, GameState, next_active
 
 
@@ -37,7 +38,7 @@ def begin_turn(st: GameState, seat: int, announce: bool = True) -> None:
     st.eater_before_turn = st.latest_eater
     st.phase = DRAW_OR_EAT
     if announce:
-        st.events.append({"type": "turn", "seat": seat, "final_round": final, "tai": tai})
+        st.events.append(TURN_EVENTS[seat][final][tai])  # compact: rulings.event_dict
 
 
 def all_piles_full(st: GameState) -> bool:

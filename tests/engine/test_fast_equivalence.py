@@ -230,7 +230,8 @@ def test_play_takes_a_position_of_the_legal_list_only() -> None:
         with _fast(on):
             game = Game(load_ruleset("hoi-quan-bai"), Deal.shuffled(3, 4, 1))
         state, events = game.state(), game.last_events
-        assert events == game.start_events
+        assert events == game.start_events == game.copy().start_events
+        assert all(type(e) is dict for e in events)
         n = game.legal_count()
         assert n == len(game.legal_actions()) == len(game.listed()) > 0
         for bad in (n, -1):

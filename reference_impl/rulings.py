@@ -13,8 +13,8 @@ from phomspec.reasons import Reason
 class Accepted:
     """The action was applied; ``events`` are what happened, in order (docs/contract.md).
 
-    ``Accepted(events)`` takes the protocol's event dicts.  The engine's fast path makes one
-    with :func:`accepted` from its own list, whose items may be compact event tuples
+    ``Accepted(events)`` takes the protocol's event dicts.  The engine makes one with
+    :func:`accepted` from its own list, whose items may be compact event tuples
     (:func:`event_dict`); they become dicts when ``events`` is first read."""
 
     __slots__ = ("_events", "_raw")

@@ -164,8 +164,8 @@ class GameState:
 
     money: list[int]
     payments: list[dict[str, Any]]  # each record is made once and never changed
-    # of the action being applied: event dicts, or the fast path's compact events
-    # (rulings.event_dict)
+    # of the action being applied: event dicts or compact events (rulings.event_dict), a new
+    # list per action
     events: list[Any]
     u_info: dict[str, Any] | None
     # An ù left to a claim (u.claimed): (seat, eat victim or None, chốt eat); U.AUTOMATIC

@@ -44,6 +44,17 @@ _c_encode = (c_make_encoder(None, _compact.default, encode_basestring_ascii, Non
                             False, False, True) if c_make_encoder is not None else None)
 
 
+
+def _encode_pieces(value: Any, _level: int) -> list[str]:
+    return [_compact.encode(value)]
+
+
+#: ``encode_pieces(value, 0)``: the pieces of ``value``'s compact JSON text (``"".join`` them),
+#: ``json.dumps(value, separators=(",", ":"))``, all ASCII; json's C encoder where there is
+#: one (a C call, no per-call set-up).
+encode_pieces = _c_encode if _c_encode is not None else _encode_pieces
+
+
 def encode_line(value: Any) -> bytes:
     """``value`` as one compact JSON line with its newline: the bytes of
     ``json.dumps(value, separators=(",", ":")) + "\n"``."""

@@ -25,7 +25,7 @@ from conformance.drivers.pipes import (
     StderrTail,
     StdoutReader,
     TooLong,
-    encode_line,
+    encode_pieces,
     parse_line,
     quote,
 )
@@ -52,20 +52,24 @@ DEFAULT_MAX_LINE_BYTES = 1 << 20
 _FLUSH_AT = 1 << 12
 #: Requests held before a burst is written early (every step's few requests go at once).
 _BURST = 8
+_JOIN = "".join
+_NL = "\n"
 
 
 class _SubprocessPending(Pending):
-    __slots__ = ("_driver", "error", "invalid", "reply", "request")
+    __slots__ = ("_driver", "error", "reply", "request")
 
-    def __init__(self, driver: SubprocessDriver, request: dict[str, Any], invalid: str | None):
+    def __init__(self, driver: SubprocessDriver, request: dict[str, Any]):
         self._driver = driver
         self.request = request
-        self.invalid = invalid
         self.reply: dict[str, Any] | None = None
         self.error: ImplError | None = None
 
     def result(self) -> dict[str, Any]:
-        if self.reply is None and self.error is None:
+        reply = self.reply  # a request with a reply never gets an error
+        if reply is not None:
+            return reply
+        if self.error is None:
             self._driver._resolve(self)
         if self.error is not None:
             raise self.error
@@ -110,8 +114,9 @@ class SubprocessDriver(Driver):
         self._hello: _SubprocessPending | None = None  # sent by spawn(), read by start()
         self._stdout: StdoutReader | None = None
         self._stderr: StderrTail | None = None
-        self._out = bytearray()
-        self._held = 0  # the requests in _out
+        self._queue: list[str] = []  # requests not written yet, as JSON text
+        self._queued = 0  # their bytes, newlines included
+        self._invalid: dict[int, str] = {}  # strict mode: why a request awaiting its reply is bad
         self._outstanding: collections.deque[_SubprocessPending] = collections.deque()
         self._broken: ImplError | None = None
         self._next_id = 0
@@ -146,13 +151,14 @@ class SubprocessDriver(Driver):
         self._proc = proc
         self._stdout = StdoutReader(proc.stdout.fileno(), self.max_line_bytes)
         self._stderr = StderrTail(proc.stderr.fileno())  # started by start()
-        self._out = bytearray()
-        self._held = 0
+        self._queue = []
+        self._queued = 0
+        self._invalid = {}
         self._outstanding = collections.deque()
         self._broken = None
         self._next_id = 0
         self._hello = self._send(hello_request())
-        if self._out:  # written now, while the process starts (as start() always did)
+        if self._queue:  # written now, while the process starts (as start() always did)
             try:
                 self._flush(time.monotonic() + self.hello_timeout)
             except ImplError as e:
@@ -259,21 +265,26 @@ class SubprocessDriver(Driver):
         self._next_id = rid + 1
         request = {"id": rid, **message}
         request["id"] = rid
-        pending = _SubprocessPending(self, request,
-                                     strict_request_problem(request) if self.strict else None)
+        pending = _SubprocessPending(self, request)
+        if self.strict:
+            problem = strict_request_problem(request)
+            if problem is not None:
+                self._invalid[rid] = problem
         if self._broken is not None:
             pending.error = self._broken
             return pending
-        out = self._out
-        out += encode_line(request)
+        text = _JOIN(encode_pieces(request, 0))
+        queue = self._queue
+        queue.append(text)
+        queued = self._queued + len(text) + 1  # ASCII: one byte a character
+        self._queued = queued
         outstanding = self._outstanding
         outstanding.append(pending)
-        held = self._held + 1
-        self._held = held
         # a long burst of requests is written as soon as its unwritten part outnumbers the
         # requests the child has in hand (so an idle child starts early, and the burst costs
         # a few writes), and by 4 KiB; a short one (the common step) waits for result()
-        if len(out) >= _FLUSH_AT or (held >= _BURST and held + held > len(outstanding)):
+        held = len(queue)
+        if queued >= _FLUSH_AT or (held >= _BURST and held + held > len(outstanding)):
             try:
                 self._flush(time.monotonic() + self.timeout)
             except ImplError as e:
@@ -281,33 +292,41 @@ class SubprocessDriver(Driver):
         return pending
 
     def _flush(self, deadline: float) -> None:
-        """Write the buffered requests; the child must keep reading its stdin meanwhile."""
+        """Write the queued requests, in one write when the pipe takes them; the child must
+        keep reading its stdin meanwhile."""
         proc = self._proc
-        if not self._out or proc is None or proc.stdin is None:
+        queue = self._queue
+        if not queue or proc is None or proc.stdin is None:
             return
+        data = (_NL.join(queue) + _NL).encode()
+        queue.clear()
+        self._queued = 0
         fd = proc.stdin.fileno()
-        view = memoryview(self._out)
-        done = 0
         try:
+            done = os.write(fd, data)
+        except BlockingIOError:
+            done = 0
+        except (BrokenPipeError, ConnectionResetError):
+            raise self._crashed("while the harness was writing requests") from None
+        if done < len(data):
+            self._write_rest(fd, data, done, deadline)
+
+    def _write_rest(self, fd: int, data: bytes, done: int, deadline: float) -> None:
+        """Write ``data[done:]`` on the full pipe ``fd``, reading replies while it waits."""
+        with memoryview(data) as view:
             while done < len(view):
-                try:
-                    done += os.write(fd, view[done:])
-                    continue
-                except BlockingIOError:
-                    pass
-                except (BrokenPipeError, ConnectionResetError):
-                    raise self._crashed("while the harness was writing requests") from None
                 if self._stdout is None or not self._stdout.wait_writable(fd, deadline):
                     raise ImplTimeout(
                         f"the implementation stopped reading its stdin ({len(view) - done} bytes"
                         f" of requests not taken within {self.timeout:g} s)",
                         self.stderr_tail(),
                     )
-        finally:
-            view.release()
-            del self._out[:done]
-            if not self._out:
-                self._held = 0
+                try:
+                    done += os.write(fd, view[done:])
+                except BlockingIOError:
+                    pass
+                except (BrokenPipeError, ConnectionResetError):
+                    raise self._crashed("while the harness was writing requests") from None
 
     def _crashed(self, when: str) -> ImplCrashed:
         """The crash error: how the process ended (or that it closed stdout and lives on)."""
@@ -334,15 +353,17 @@ class SubprocessDriver(Driver):
         for pending in self._outstanding:
             pending.error = error
         self._outstanding.clear()
-        self._out.clear()
-        self._held = 0
+        self._queue.clear()
+        self._queued = 0
+        self._invalid.clear()
 
     def _resolve(self, target: _SubprocessPending, first_timeout: float | None = None) -> None:
-        """Read replies in order until ``target`` has its reply (or the session breaks)."""
+        """Read replies in order until ``target`` has its reply (or the session breaks); the
+        replies already read go to their requests too (cheaper than one call each)."""
         if self._broken is not None:
             target.error = target.error or self._broken
             return
-        if self._out:
+        if self._queue:
             try:
                 self._flush(time.monotonic() + self.timeout)
             except ImplError as e:
@@ -352,23 +373,22 @@ class SubprocessDriver(Driver):
         if reader is None:
             target.error = ImplCrashed("the implementation is not running")
             return
-        wait = first_timeout if first_timeout is not None else self.timeout
+        timeout = self.timeout
+        wait = first_timeout if first_timeout is not None else timeout
         lines = reader.lines
         outstanding = self._outstanding
         strict = self.strict
         loads = parse_line
+        item: bytes | TooLong | EndOfOutput | None
         while True:
-            if target.reply is not None or target.error is not None:
-                # take the replies already in as well (cheaper than one call each), but never
-                # wait for one, and leave an end of output or an over-long line for later
-                if not lines or not outstanding or type(lines[0]) is not bytes:
-                    return
-            elif not outstanding:
-                target.error = ImplCrashed("no reply is owed for this request (session closed)")
-                return
-            pending = outstanding[0]
-            item = lines.popleft() if lines else reader.take(time.monotonic() + wait)
-            if type(item) is bytes:
+            # every line in hand goes to the oldest request awaiting its reply; an end of
+            # output or an over-long line stays at the head (it is an answer only when waited for)
+            while lines and outstanding:
+                item = lines.popleft()
+                if type(item) is not bytes:
+                    lines.appendleft(item)
+                    break
+                pending = outstanding[0]
                 request = pending.request
                 try:
                     reply = loads(item)
@@ -379,13 +399,13 @@ class SubprocessDriver(Driver):
                     self._violation(request, "not a JSON object", item)
                     return
                 rid = reply.get("id")
-                if rid != request["id"] or type(rid) is not type(request["id"]):
+                if type(rid) is not int or rid != request["id"]:  # the driver's ids are ints
                     self._violation(request, f"id {rid!r} (replies come in request order,"
                                     " each echoing its request's id)", item)
                     return
                 if strict:
                     problem = reply_violation(request, reply, strict=True,
-                                              request_invalid=pending.invalid)
+                                              request_invalid=self._invalid.pop(rid, None))
                 else:
                     problem = reply_problem(request.get("type"), reply)
                 if problem is not None:
@@ -393,9 +413,17 @@ class SubprocessDriver(Driver):
                     return
                 outstanding.popleft()
                 pending.reply = reply
-                wait = self.timeout
+                wait = timeout
+            if target.reply is not None or target.error is not None:
+                return
+            if not outstanding:
+                target.error = ImplCrashed("no reply is owed for this request (session closed)")
+                return
+            item = lines.popleft() if lines else reader.take(time.monotonic() + wait)
+            if type(item) is bytes:
+                lines.appendleft(item)
                 continue
-            what = _what(pending.request)
+            what = _what(outstanding[0].request)
             if item is None:
                 self._fail(ImplTimeout(f"no reply to {what} within {wait:g} s", self.stderr_tail()))
             elif isinstance(item, EndOfOutput):

@@ -22,7 +22,9 @@ STDERR_TAIL_BYTES = 64 * 1024
 STDERR_TAIL_LINES = 200
 QUOTE_BYTES = 200
 CHUNK = 1 << 16
-_scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a class
+#: ``scan_value(text, 0)``: the JSON value at the start of ``text`` and where it ends (json's C
+#: scanner; StopIteration when no value starts there).
+scan_value = _scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed
 
 
 def parse_line(line: bytes) -> Any:

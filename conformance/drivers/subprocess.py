@@ -28,6 +28,7 @@ from conformance.drivers.pipes import (
     encode_pieces,
     parse_line,
     quote,
+    scan_value,
 )
 from conformance.errors import (
     HarnessError,
@@ -157,7 +158,7 @@ class SubprocessDriver(Driver):
         self._outstanding = collections.deque()
         self._broken = None
         self._next_id = 0
-        self._hello = self._send(hello_request())
+        self._hello = self.send(hello_request())
         if self._queue:  # written now, while the process starts (as start() always did)
             try:
                 self._flush(time.monotonic() + self.hello_timeout)
@@ -209,7 +210,7 @@ class SubprocessDriver(Driver):
         try:
             if self._broken is None and proc.poll() is None:
                 with contextlib.suppress(ImplError, HarnessError):
-                    bye = self._send({"type": "bye"})
+                    bye = self.send({"type": "bye"})
                     self._resolve(bye, first_timeout=min(1.0, self.timeout))
                 if proc.stdin is not None:
                     with contextlib.suppress(OSError):
@@ -252,15 +253,13 @@ class SubprocessDriver(Driver):
 
     # -- requests -----------------------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> Pending:
-        if self._proc is None:
-            raise HarnessError("the subprocess driver is not started (call start())")
-        if self._broken is not None and self.restarts < self.auto_restart:
-            self.restarts += 1
-            self.restart()
-        return self._send(message)
-
-    def _send(self, message: dict[str, Any]) -> _SubprocessPending:
+    def send(self, message: dict[str, Any]) -> _SubprocessPending:
+        if self._broken is not None or self._proc is None:
+            if self._proc is None:
+                raise HarnessError("the subprocess driver is not started (call start())")
+            if self.restarts < self.auto_restart:
+                self.restarts += 1
+                self.restart()
         rid = self._next_id
         self._next_id = rid + 1
         request = {"id": rid, **message}
@@ -378,7 +377,7 @@ class SubprocessDriver(Driver):
         lines = reader.lines
         outstanding = self._outstanding
         strict = self.strict
-        loads = parse_line
+        scan = scan_value
         item: bytes | TooLong | EndOfOutput | None
         while True:
             # every line in hand goes to the oldest request awaiting its reply; an end of
@@ -390,11 +389,17 @@ class SubprocessDriver(Driver):
                     break
                 pending = outstanding[0]
                 request = pending.request
-                try:
-                    reply = loads(item)
-                except ValueError as e:
-                    self._violation(request, f"not JSON ({e})", item)
-                    return
+                try:  # parse_line's common case, inline: one JSON value fills the line
+                    text = item.decode()
+                    reply, end = scan(text, 0)
+                    if end != len(text):
+                        raise StopIteration
+                except (ValueError, StopIteration):
+                    try:  # json's own verdict and words
+                        reply = parse_line(item)
+                    except ValueError as e:
+                        self._violation(request, f"not JSON ({e})", item)
+                        return
                 if type(reply) is not dict:
                     self._violation(request, "not a JSON object", item)
                     return

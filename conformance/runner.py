@@ -18,7 +18,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from conformance.drivers.recording import RecordingDriver
 from conformance.errors import (
@@ -31,11 +31,13 @@ from conformance.errors import (
     ScenarioSkipped,
     StepFailure,
 )
-from conformance.ledger import Ledger
 from conformance.outcomes import Outcome, ScenarioResult
 from conformance.protocol import Driver
 from conformance.reports.paths import suite_relative
 from phomspec.paths import given_options
+
+if TYPE_CHECKING:
+    from conformance.ledger import Ledger
 
 DEFAULT_MAX_RESTARTS = 5
 

@@ -8,11 +8,12 @@ import shutil
 import signal
 import sys
 from types import FrameType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
-from rich.console import Console
 
+# Only what starts the implementations is imported with this module: they start up (on the
+# other core) while the command imports the rest and loads the suite.
 from conformance.drivers import make_driver
 from conformance.drivers.subprocess import (
     DEFAULT_HELLO_TIMEOUT,
@@ -20,12 +21,9 @@ from conformance.drivers.subprocess import (
     DEFAULT_TIMEOUT,
 )
 from conformance.errors import HarnessError, ScenarioError
-from conformance.ledger import Ledger, LedgerError
 from conformance.outcomes import ScenarioResult
 from conformance.parallel import ParallelRunner, default_jobs, start_ahead
-from conformance.reports.jsonl import JsonlWriter, make_header
 from conformance.reports.outputs import EXIT_HARNESS, EXIT_USAGE, exit_code, write_outputs
-from conformance.reports.terminal import RunProgress, print_summary
 from conformance.runner import (
     DEFAULT_MAX_RESTARTS,
     Interrupted,
@@ -35,6 +33,9 @@ from conformance.runner import (
     replay_command,
     select,
 )
+
+if TYPE_CHECKING:
+    from conformance.reports.jsonl import JsonlWriter
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -83,6 +84,8 @@ def start_failure(start_error: str, results: list[ScenarioResult]) -> str:
 
 
 def check_rulesets(rulesets: tuple[str, ...]) -> None:
+    if not rulesets:
+        return  # nothing to check: the spec is not read before the implementations start
     from phomspec import list_rulesets
 
     known = list_rulesets()
@@ -178,6 +181,8 @@ def command(
     check_rulesets(rulesets)
     ledger = None
     if ledger_path is not None:
+        from conformance.ledger import Ledger, LedgerError
+
         try:
             ledger = Ledger.load(ledger_path)
         except LedgerError as e:
@@ -190,6 +195,11 @@ def command(
     jobs = jobs or default_jobs()
     ahead = start_ahead(driver, jobs)  # the workers' implementations start while the suite loads
     try:
+        from rich.console import Console
+
+        from conformance.reports.jsonl import JsonlWriter, make_header
+        from conformance.reports.terminal import RunProgress, print_summary
+
         scenarios = load_all_scenarios(list(rulesets) or None, list(paths))
         try:
             chosen = select(scenarios, keyword, clauses, rulesets)

@@ -9,15 +9,15 @@ message); ``jsonschema`` only words the error of a message already found invalid
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
-from typing import Any
-
-import jsonschema
-import jsonschema_rs
-from jsonschema.exceptions import best_match
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from phomspec.paths import spec_dir
+
+if TYPE_CHECKING:  # imported when strict mode first validates: a plain run never needs them
+    import jsonschema
+    from referencing import Registry
 
 PROTOCOL_VERSION = "1.1"
 REQUEST_TYPES = (
@@ -47,6 +47,8 @@ def schema_dir() -> Any:
 
 @cache
 def _registry() -> tuple[Registry, dict[str, str]]:
+    from referencing import Registry, Resource
+
     resources = []
     ids: dict[str, str] = {}
     for path in sorted(schema_dir().glob("*.schema.json")):
@@ -59,6 +61,8 @@ def _registry() -> tuple[Registry, dict[str, str]]:
 @cache
 def validator(name: str) -> jsonschema.protocols.Validator:
     """Validator of one message schema, e.g. ``"apply.request"`` or ``"error.reply"``."""
+    import jsonschema
+
     registry, ids = _registry()
     if name not in ids:
         raise KeyError(f"no protocol schema {name!r} in {schema_dir()}")
@@ -70,6 +74,8 @@ def validator(name: str) -> jsonschema.protocols.Validator:
 @cache
 def _fast_validators() -> dict[str, Any]:
     """Every message schema compiled by jsonschema_rs, by name (one registry of them all)."""
+    import jsonschema_rs
+
     registry, ids = _registry()
     contents = {uri: registry.contents(uri) for uri in ids.values()}
     rs_registry = jsonschema_rs.Registry(list(contents.items()))
@@ -83,6 +89,14 @@ def fast_validator(name: str) -> Any:
         return _fast_validators()[name]
     except KeyError:
         raise KeyError(f"no protocol schema {name!r} in {schema_dir()}") from None
+
+
+def best_match(errors: Iterable[Any]) -> Any:
+    """jsonschema's pick of the error to report among ``errors`` (jsonschema is imported
+    here, by strict mode's first invalid message: a plain run never loads it)."""
+    from jsonschema.exceptions import best_match as pick
+
+    return pick(errors)
 
 
 def schema_problem(name: str, message: object) -> str | None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from conformance.outcomes import Outcome
-from conformance.reports.badge import write_badge
-from conformance.reports.html import write_html
-from conformance.reports.jsonl import Report
-from conformance.reports.junit import write_junit
-from conformance.reports.markdown import write_markdown
+
+if TYPE_CHECKING:
+    from conformance.reports.jsonl import Report
 
 EXIT_CONFORMANT = 0
 EXIT_FAILURES = 1
@@ -44,12 +44,29 @@ def write_outputs(
 ) -> list[str]:
     """Render ``report`` to each path given; return the paths written."""
     written = []
-    writers = (
-        (junit, write_junit), (markdown, write_markdown), (html, write_html),
-        (badge, write_badge),
-    )
-    for path, write in writers:
+    for path, kind in ((junit, "junit"), (markdown, "markdown"), (html, "html"),
+                       (badge, "badge")):
         if path:
-            write(report, path)
+            _writer(kind)(report, path)
             written.append(str(path))
     return written
+
+
+def _writer(kind: str) -> Callable[[Report, str | Path], None]:
+    """The writer of one kind of file, imported when a file of that kind is asked for (the
+    HTML one brings jinja2): a run pays for none of them at its start."""
+    if kind == "junit":
+        from conformance.reports.junit import write_junit
+
+        return write_junit
+    if kind == "markdown":
+        from conformance.reports.markdown import write_markdown
+
+        return write_markdown
+    if kind == "html":
+        from conformance.reports.html import write_html
+
+        return write_html
+    from conformance.reports.badge import write_badge
+
+    return write_badge

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from conformance.errors import ScenarioError
 from conformance.suite import cache
-from conformance.suite.compiler import compile_case
-from conformance.suite.feature_file import parse_feature
-from conformance.suite.fixture_file import load_fixture_file, load_fixture_index
 from conformance.suite.model import RawCase, Scenario
 from conformance.suite.support import ruleset_readings
 from conformance.suite.tags import known_clauses, known_rulesets, unknown_clauses
 from phomspec.paths import features_dir, fixtures_dir
-from phomspec.yamlio import Document
+
+if TYPE_CHECKING:
+    from phomspec.yamlio import Document
 
 
 def _discover(paths: Sequence[str | Path] | None) -> tuple[list[Path], list[Path], list[Path]]:
@@ -88,6 +88,12 @@ def load_scenarios(
 
 def _load(features: list[Path], fixtures: list[Path], every: list[Path],
           rulesets: Sequence[str] | None, check_clauses: bool) -> list[Scenario]:
+    # the loaders (Gherkin, the fixture YAML and its schema) are imported by a load only: a
+    # run whose load is in the cache never needs them
+    from conformance.suite.compiler import compile_case
+    from conformance.suite.feature_file import parse_feature
+    from conformance.suite.fixture_file import load_fixture_file, load_fixture_index
+
     docs: dict[Path, Document] = {}  # each fixture file is parsed once
     index = load_fixture_index(every, docs)
     raws: list[RawCase] = []

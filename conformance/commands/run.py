@@ -35,6 +35,8 @@ from conformance.runner import (
 )
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from conformance.reports.jsonl import JsonlWriter
 
 
@@ -195,11 +197,6 @@ def command(
     jobs = jobs or default_jobs()
     ahead = start_ahead(driver, jobs)  # the workers' implementations start while the suite loads
     try:
-        from rich.console import Console
-
-        from conformance.reports.jsonl import JsonlWriter, make_header
-        from conformance.reports.terminal import RunProgress, print_summary
-
         scenarios = load_all_scenarios(list(rulesets) or None, list(paths))
         try:
             chosen = select(scenarios, keyword, clauses, rulesets)
@@ -212,16 +209,28 @@ def command(
             started.close()
         raise
 
-    console = Console()
     extra = (["--seed", str(seed)] if seed else []) + list(paths)
     replay = replay_command(impl, timeout=timeout if timeout != DEFAULT_TIMEOUT else None,
                             strict=strict_protocol, extra=extra)
     selection = {"keyword": keyword, "clauses": list(clauses), "rulesets": list(rulesets)}
-    state: dict[str, Any] = {"writer": None}
-    progress = RunProgress(console, len(chosen))
+    state: dict[str, Any] = {"writer": None, "console": None}
+
+    def terminal() -> Console:
+        """The run's console (the progress bar, the summary), made on first use."""
+        if state["console"] is None:
+            from rich.console import Console
+
+            state["console"] = Console()
+        return state["console"]
+
     live = contextlib.ExitStack()  # the progress bar starts once the workers are forked
 
     def on_start(hello: dict[str, Any] | None, error: str | None) -> None:
+        # what only this process needs (the terminal, the report) is imported now: with
+        # --jobs, after the workers are forked, beside them rather than before them
+        from conformance.reports.jsonl import JsonlWriter, make_header
+        from conformance.reports.terminal import RunProgress
+
         listed = (hello or {}).get("rulesets", [])
         supported = [str(r.get("id")) for r in listed if isinstance(r, dict)]
         header = make_header(implementation=hello, command=impl or "phom-reference (in-process)",
@@ -231,11 +240,11 @@ def command(
             state["writer"] = JsonlWriter(report, header)
         except OSError as e:
             raise HarnessError(f"{report}: cannot write the report: {e.strerror}") from None
-        live.enter_context(progress)
+        state["progress"] = live.enter_context(RunProgress(terminal(), len(chosen)))
 
     def on_result(result: ScenarioResult) -> None:
         state["writer"].write(result)
-        progress.advance(result)
+        state["progress"].advance(result)
 
     options = RunOptions(max_restarts=max_restarts, max_fail=max_fail, ledger=ledger,
                          replay=replay, transcripts=transcripts)
@@ -255,6 +264,7 @@ def command(
     writer: JsonlWriter | None = state["writer"]
     if writer is None:
         fail(cut or "the run did not start", EXIT_HARNESS)
+    console = terminal()
     footer_extra: dict[str, Any] = {"restarts": run.restarts if run else None}
     if ledger is not None and not (keyword or clauses or rulesets):
         stale = [e.id for e in ledger.unused(r.id for r in writer.results)]
@@ -270,5 +280,7 @@ def command(
         fail(f"cannot write a report file: {e}", EXIT_HARNESS)
     if run is not None and run.start_error is not None:
         fail(start_failure(run.start_error, writer.results), EXIT_HARNESS)
+    from conformance.reports.terminal import print_summary
+
     print_summary(result, console, written=[str(p) for p in (html, report, junit) if p])
     sys.exit(exit_code(result))

@@ -8,7 +8,6 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
-from conformance.drivers.inprocess import InProcessDriver
 from conformance.errors import ScenarioError, StepFailure
 from conformance.suite.model import Step
 
@@ -58,6 +57,10 @@ def refused_on_reference(scenario: Any) -> ScenarioError | None:
 
 def _replay(scenario: Any) -> str | None:
     """What the reference refuses of the scenario's setup, played on it (None: nothing)."""
+    # the reference's server is imported by the first replay: a run whose setups are all
+    # accepted (and its workers) never loads it
+    from conformance.drivers.inprocess import InProcessDriver
+
     token = _judging.set(True)
     driver = InProcessDriver()
     try:

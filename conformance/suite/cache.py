@@ -23,11 +23,11 @@ import hashlib
 import importlib.util
 import os
 import pickle
+import re
 import sys
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -71,11 +71,27 @@ def _package_files() -> list[Path]:
     return files
 
 
-def _version(dist: str) -> str:
+def installed_version(dist: str) -> str:
+    """The installed version of ``dist``: from the name of its ``.dist-info`` directory, the
+    first on sys.path (as importlib.metadata finds it, without the cost of importing that)."""
+    wanted = re.sub(r"[-_.]+", "_", dist).lower() + "-"
+    for entry in sys.path:
+        for name in _listing(entry or "."):
+            if name.endswith(".dist-info") and name.lower().startswith(wanted):
+                return name[len(wanted):-len(".dist-info")]
+    from importlib import metadata  # installed some other way (an egg, say)
+
     try:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
         return "-"
+
+
+def _listing(directory: str) -> list[str]:
+    try:
+        return os.listdir(directory)
+    except OSError:  # not a directory (a zip file), or gone
+        return []
 
 
 def suite_key(inputs: Iterable[Path], arguments: Sequence[Any]) -> str:
@@ -86,17 +102,29 @@ def suite_key(inputs: Iterable[Path], arguments: Sequence[Any]) -> str:
     digest = hashlib.blake2b(digest_size=20)
     spec_files = sorted(p for p in spec_dir().rglob("*") if p.is_file())
     head = [__version__, sys.version, str(pickle.HIGHEST_PROTOCOL), repr(list(arguments)),
-            *(f"{d}={_version(d)}" for d in _PARSERS)]
+            *(f"{d}={installed_version(d)}" for d in _PARSERS)]
     digest.update(repr(head).encode())
+    dirs: dict[Path, Path] = {}
     for path in [*inputs, *spec_files, *_package_files()]:
         # the path as given too: a scenario's source is written as its file was named
-        digest.update(f"{path}\0{path.resolve()}\0".encode())
+        digest.update(f"{path}\0{resolved(path, dirs)}\0".encode())
         try:
             digest.update(path.read_bytes())
         except OSError:
             digest.update(b"\1unreadable")
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def resolved(path: Path, dirs: dict[Path, Path]) -> Path:
+    """``path.resolve()``, each directory resolved once (kept in ``dirs``); a file that is a
+    link itself is resolved whole."""
+    if path.is_symlink():
+        return path.resolve()
+    parent = dirs.get(path.parent)
+    if parent is None:
+        parent = dirs[path.parent] = path.parent.resolve()
+    return parent / path.name
 
 
 def read(key: str) -> Any | None:

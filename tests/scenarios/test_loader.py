@@ -378,3 +378,21 @@ def test_the_cache_keeps_few_entries(suite_cache: Path, tmp_path: Path,
         path.write_text(ONE.format(name=f"n{n}", deal=DEAL), encoding="utf-8")
         assert [s.name for s in load_scenarios([path], cached=True)] == [f"n{n}"]
     assert len(_entries(suite_cache)) == cache.MAX_ENTRIES
+
+
+def test_the_key_reads_versions_and_places_as_importlib_and_pathlib_do(tmp_path: Path) -> None:
+    from importlib import metadata
+
+    for dist in ("gherkin-official", "PyYAML", "phom-conformance"):
+        assert cache.installed_version(dist) == metadata.version(dist)
+    assert cache.installed_version("no-such-distribution-here") == "-"
+    real = tmp_path / "real"
+    (real / "sub").mkdir(parents=True)
+    (real / "sub" / "a.feature").write_text("", encoding="utf-8")
+    (tmp_path / "linked").symlink_to(real, target_is_directory=True)
+    (real / "b.feature").symlink_to(real / "sub" / "a.feature")
+    dirs: dict[Path, Path] = {}
+    for path in (tmp_path / "linked" / "sub" / "a.feature", real / "b.feature",
+                 tmp_path / "linked" / "b.feature", real / "sub" / ".." / "sub" / "a.feature",
+                 real / "missing.feature"):
+        assert cache.resolved(path, dirs) == path.resolve(), path

@@ -2,7 +2,8 @@
 
 A load of the whole suite (Gherkin parsing, the fixture YAML, matching every step, dry
 setups) costs far more than unpickling its result, the list of compiled scenarios (step
-definitions pickle by reference: :func:`conformance.suite.steps.registry.registered`).
+definitions pickle by reference: :func:`conformance.suite.steps.registry.registered`), kept
+with what a run reads of the spec besides (:func:`conformance.suite.support.ruleset_readings`).
 An entry is keyed by the content and place of every input: the feature and fixture files
 read, every file of ``spec/``, every source file of the kit's packages (so an edited step or
 loader never meets an old entry), the versions of the kit, of Python and of the parsers, and

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from conformance.errors import ScenarioError
 from conformance.suite import cache
 from conformance.suite.model import RawCase, Scenario
-from conformance.suite.support import ruleset_readings
+from conformance.suite.support import keep_readings, ruleset_readings
 from conformance.suite.tags import known_clauses, known_rulesets, unknown_clauses
 from phomspec.paths import features_dir, fixtures_dir
 
@@ -72,17 +72,20 @@ def load_scenarios(
     if not cached:
         return _load(features, fixtures, every, rulesets, check_clauses)
     # for a run: what running any scenario reads of the spec is read now, once, so that its
-    # forked workers inherit it (conformance.parallel) instead of each reading it again
-    ruleset_readings()
+    # forked workers inherit it (conformance.parallel) instead of each reading it again; a
+    # cache entry keeps it with the scenarios (the key covers every file of the spec)
     if cache.cache_dir() is None:
+        ruleset_readings()
         return _load(features, fixtures, every, rulesets, check_clauses)
     key = cache.suite_key([*features, *fixtures, *every],
                           [rulesets and list(rulesets), check_clauses])
     kept = cache.read(key)
-    if isinstance(kept, list):
-        return kept
+    if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], list):
+        scenarios, readings = kept
+        keep_readings(readings)
+        return scenarios
     out = _load(features, fixtures, every, rulesets, check_clauses)
-    cache.write(key, out)
+    cache.write(key, (out, ruleset_readings()))
     return out
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from conformance.suite.model import Scenario
@@ -50,9 +49,27 @@ def _option_default(ruleset: str, name: str) -> Any:
     return (option_specs(ruleset).get(name) or {}).get("default")
 
 
-@cache
+#: What ruleset_readings gives, once read (or once taken from the suite cache).
+_readings: dict[str, dict[str, str]] | None = None
+
+
 def ruleset_readings() -> dict[str, dict[str, str]]:
     """ruleset id -> ambiguity id -> the reading it takes (spec/ambiguities.yaml), if known."""
+    global _readings
+    if _readings is None:
+        _readings = _read_readings()
+    return _readings
+
+
+def keep_readings(readings: dict[str, dict[str, str]]) -> None:
+    """Take ``readings`` (ruleset_readings' value, kept with a suite cache entry of this spec)
+    instead of reading spec/ambiguities.yaml, unless it was read already."""
+    global _readings
+    if _readings is None:
+        _readings = readings
+
+
+def _read_readings() -> dict[str, dict[str, str]]:
     path = spec_dir() / "ambiguities.yaml"
     if not path.exists():
         return {}

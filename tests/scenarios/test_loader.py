@@ -325,6 +325,13 @@ def test_a_cached_load_is_the_load(suite_cache: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(discover, "_load", no_load)
     kept = load_scenarios(cached=True)  # a hit
     assert kept == fresh
+    from conformance.suite import support
+
+    readings = support.ruleset_readings()
+    monkeypatch.setattr(support, "_readings", None)
+    monkeypatch.setattr(support, "load_yaml", no_load)
+    assert load_scenarios(cached=True) == fresh  # and the spec's readings come with it
+    assert support.ruleset_readings() == readings
     assert [[(st.text, st.args, st.definition) for st in s.steps] for s in kept] == [
         [(st.text, st.args, st.definition) for st in s.steps] for s in fresh]
     assert [s.fixtures for s in kept] == [s.fixtures for s in fresh]
@@ -365,7 +372,9 @@ def test_a_damaged_or_deleted_entry_is_a_miss(suite_cache: Path, tmp_path: Path,
     [entry] = _entries(suite_cache)
     entry.write_bytes(b"not a pickle")
     assert load_scenarios([path], cached=True) == first  # loaded again, and kept again
-    assert pickle.loads(entry.read_bytes()) == first
+    from conformance.suite.support import ruleset_readings
+
+    assert pickle.loads(entry.read_bytes()) == (first, ruleset_readings())
     shutil.rmtree(suite_cache)
     assert load_scenarios([path], cached=True) == first
 

@@ -229,3 +229,32 @@ def test_run_only_the_given_fixture_file(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_run_with_a_missing_path_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, _ = cli(monkeypatch, "run", "no/such/fixture.yaml")
     assert code == 3
+
+
+def test_run_starts_its_implementations_before_it_imports_the_rest() -> None:
+    # `run --jobs N` starts the implementations first, so that they start up while the
+    # command imports the engine, the suite and the reports, and loads the suite
+    import subprocess
+
+    heavy = ["reference_impl", "conformance.suite.model", "conformance.reports.jsonl",
+             "jsonschema", "rich", "jinja2", "yaml", "gherkin"]
+    code = f"""
+import json, sys
+import conformance.commands.run as run
+def spy(driver, jobs):
+    print(json.dumps([jobs, [m for m in {heavy!r} if m in sys.modules]]))
+    raise SystemExit(0)
+run.start_ahead = spy
+sys.argv = ["phom-conformance", "run", "--impl", sys.executable, "--jobs", "2"]
+from conformance.cli import main
+main()
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert json.loads(done.stdout) == [2, []]
+    # the report writers load only when a report of their kind is written
+    code = ("import sys, conformance.reports.outputs;"
+            " print([m for m in ('jinja2', 'conformance.reports.html') if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"

@@ -1,12 +1,13 @@
 """``run --jobs N``: the scenarios of one run spread over N worker processes.
 
 Each worker is a fork of the harness that owns its own driver: its own implementation
-process (or its own in-process reference). ``run`` starts those processes while the suite
-loads (:func:`start_ahead`), and each worker takes one over after the fork; the parent reaps
-them and shares their exit status (:mod:`conformance.drivers.handover`). Workers take the
-next scenario as they become free; the parent puts the results back in scenario order and
-passes them through the runner's one order of events (skips, restarts and their budget,
-``--max-fail``), so the report is the one a single session would give:
+process (or its own in-process reference). ``run`` starts those processes first, before it
+imports the rest of the harness and loads the suite (:func:`start_ahead`), and each worker
+takes one over after the fork; the parent reaps them and shares their exit status
+(:mod:`conformance.drivers.handover`). Workers take the next scenario as they become free;
+the parent puts the results back in scenario order and passes them through the runner's
+one order of events (skips, restarts and their budget, ``--max-fail``), so the report is
+the one a single session would give:
 
 - a worker restarts its implementation after a scenario that broke its session, as one
   session would; the report's restart count and the ``--max-restarts`` cut are the ones of
@@ -139,10 +140,10 @@ def renumber(result: ScenarioResult, first: int, count: int, offset: int) -> Sce
 
 def start_ahead(driver: Driver, jobs: int) -> list[SubprocessDriver]:
     """Copies of ``driver`` whose processes start now, one per worker of a run with ``jobs``
-    workers (for :class:`ParallelRunner`'s ``ahead``): they start up while the caller loads
-    the suite, on the core it leaves idle. None for an in-process driver; a process that
-    cannot start is left to its worker, which reports it as it would have anyway. The caller
-    closes them if the run does not happen."""
+    workers (for :class:`ParallelRunner`'s ``ahead``): they start up while the caller imports
+    and loads the suite. None for an in-process driver; a process that cannot start is left
+    to its worker, which reports it as it would have anyway. The caller closes them if the
+    run does not happen."""
     ahead: list[SubprocessDriver] = []
     if jobs <= 1 or not isinstance(driver, SubprocessDriver):
         return ahead

@@ -258,3 +258,23 @@ main()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_suite_loads_without_garbage_collection_and_leaves_it_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    from conformance.suite import discover
+
+    seen: list[bool] = []
+    monkeypatch.setattr(discover, "load_scenarios",
+                        lambda *args, **kwargs: seen.append(gc.isenabled()) or [])
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            assert run_command.load_all_scenarios(None, []) == []
+            assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen == [False, False]

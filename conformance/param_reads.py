@@ -6,6 +6,12 @@ mutants patch too) and reads them as attributes. While :func:`tracking` is open,
 gets a copy that notes the dotted name of every parameter read. The engine is deterministic:
 a game whose every parameter read has the same value under other parameters makes the same
 moves and gives the same replies.
+
+A parameter whose value is a tuple of plain values (``players``: the table sizes) is read
+through a :class:`Members` tuple: a membership test of a plain value (``n in p.players``)
+notes only the test and its answer, a :class:`Membership`; any other use notes the whole
+value read. A test whose answer is the same under other parameters lets nothing else of the
+value reach the game: what it tells the engine is that one answer.
 """
 
 from __future__ import annotations
@@ -21,36 +27,159 @@ from reference_impl.params import NAMES, Params, field_name
 _DOTTED = {field_name(n): n for n in NAMES}
 
 
+#: The values a membership test is noted for: a list holds them as a tuple does (a resolved
+#: ruleset's JSON array is a list, the engine's parameter a tuple: ``in`` answers alike).
+_PLAIN = (bool, int, str)
+
+
+class Membership(tuple[str, Any, "bool | None"]):
+    """A membership test a game made: (parameter's dotted name, the value tested, answer;
+    None: no answer, the same as none other)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, name: str, item: Any, value: Any) -> Membership:
+        """The test of ``item`` in ``value`` (the parameter ``name``'s value)."""
+        try:
+            return cls((name, item, item in value))
+        except TypeError:
+            return cls((name, item, None))
+
+    @property
+    def name(self) -> str:
+        return self[0]
+
+    def same_in(self, value: Any) -> bool:
+        """Whether the test answers the same in ``value`` (the parameter's other value)."""
+        try:
+            return (self[1] in value) == self[2]
+        except TypeError:
+            return False
+
+
+class Members(tuple[Any, ...]):
+    """A parameter's tuple value that notes into ``read`` a membership test of a plain value
+    as a :class:`Membership`, and any other use (iterating, indexing, its length, comparing,
+    hashing, printing it...) as a read of the whole value (its dotted name). CPython reads a
+    tuple subclass's items without these methods in a few places (``t + value``,
+    ``isinstance(x, value)``, ``"%s" % value``); the engine uses ``players`` in none of them,
+    and tests/scenarios/test_readings_sweep.py holds the pruned sweep to the unpruned one."""
+
+    _name: str
+    _read: set[Any]
+
+    def __contains__(self, item: object) -> bool:
+        answer = tuple.__contains__(self, item)
+        if type(item) in _PLAIN:
+            self._read.add(Membership((self._name, item, answer)))
+        else:
+            self._read.add(self._name)
+        return answer
+
+    def __iter__(self) -> Any:
+        self._read.add(self._name)
+        return tuple.__iter__(self)
+
+    def __len__(self) -> int:
+        self._read.add(self._name)
+        return tuple.__len__(self)
+
+    def __getitem__(self, index: Any) -> Any:
+        self._read.add(self._name)
+        return tuple.__getitem__(self, index)
+
+    def __reversed__(self) -> Any:
+        self._read.add(self._name)
+        return reversed(tuple(tuple.__iter__(self)))
+
+    def __hash__(self) -> int:
+        self._read.add(self._name)
+        return tuple.__hash__(self)
+
+    def __repr__(self) -> str:
+        self._read.add(self._name)
+        return tuple.__repr__(self)
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        self._read.add(self._name)
+        return format(tuple(tuple.__iter__(self)), spec)
+
+    def __reduce__(self) -> Any:
+        self._read.add(self._name)
+        return (tuple, (tuple(tuple.__iter__(self)),))
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return self.__reduce__()
+
+    def count(self, value: Any) -> int:
+        self._read.add(self._name)
+        return tuple.count(self, value)
+
+    def index(self, *args: Any) -> int:
+        self._read.add(self._name)
+        return tuple.index(self, *args)
+
+
+def _compare(op: str) -> Any:
+    method = getattr(tuple, op)
+
+    def compare(self: Members, other: Any) -> Any:
+        self._read.add(self._name)
+        return method(self, other)
+
+    compare.__name__ = op
+    return compare
+
+
+for _op in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__",
+            "__rmul__", "__getnewargs__", "__sizeof__"):
+    setattr(Members, _op, _compare(_op))
+
+
+def _members(value: tuple[Any, ...], name: str, read: set[Any]) -> Members:
+    out = Members(value)
+    out._name, out._read = name, read
+    return out
+
+
 class RecordingParams(Params):
     """Parameters that add the dotted name of each one read to their set ``read``."""
 
     __slots__ = ("read",)
 
     def __getattribute__(self, name: str) -> Any:
-        if name in _DOTTED:
+        value = object.__getattribute__(self, name)
+        if name in _DOTTED and type(value) is not Members:
             object.__getattribute__(self, "read").add(_DOTTED[name])
-        return object.__getattribute__(self, name)
+        return value
 
 
-def recording(p: Params, names: set[str]) -> RecordingParams:
-    """A copy of ``p`` that records every parameter read into ``names``."""
+def recording(p: Params, names: set[Any]) -> RecordingParams:
+    """A copy of ``p`` that records every parameter read into ``names`` (dotted names, and
+    :class:`Membership` tests of a tuple of plain values)."""
     copy: RecordingParams = object.__new__(RecordingParams)
-    for attr in _DOTTED:
-        object.__setattr__(copy, attr, object.__getattribute__(p, attr))
+    for attr, dotted in _DOTTED.items():
+        value = object.__getattribute__(p, attr)
+        if type(value) is tuple and all(type(v) in _PLAIN for v in value):
+            value = _members(value, dotted, names)
+        object.__setattr__(copy, attr, value)
     object.__setattr__(copy, "read", names)
     return copy
 
 
 @contextmanager
-def tracking() -> Iterator[list[set[str]]]:
+def tracking() -> Iterator[list[set[Any]]]:
     """While open, every game the in-process engine starts plays by recording parameters;
     yields the list of their sets of names read, one per game started, in order. A game
     started without ``params_of`` is not in the list."""
-    made: list[set[str]] = []
+    made: list[set[Any]] = []
     original = params.params_of
 
     def params_of(rs: Any) -> Params:
-        names: set[str] = set()
+        names: set[Any] = set()
         made.append(names)
         return recording(original(rs), names)
 

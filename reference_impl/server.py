@@ -204,14 +204,16 @@ class Server:
             message = json.loads(line)
         except (ValueError, UnicodeDecodeError) as e:
             shown = line[:200]
-            reply: dict[str, Any] = {
-                "id": None,
-                "ok": False,
-                "error": {"code": "malformed", "message": f"not JSON ({e}): {shown!r}"},
-            }
+            reply: dict[str, Any] = {"id": None, "ok": False, "error": {
+                "code": "malformed", "message": f"not JSON ({e}): {shown!r}"}}
         else:
             reply = self.handle(message)
         return _encode(reply).encode() + b"\n"
+
+    def copy_game(self, game: str, into: str) -> None:
+        """Game ``into`` a copy of ``game``, if played in the 1.0 shape (for ``readings``)."""
+        if game in self._games and game not in self._shaped:
+            self._games[into] = self._games[game].copy()
 
     # -- handlers -----------------------------------------------------------------------------
 

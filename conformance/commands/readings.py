@@ -136,12 +136,12 @@ class _TapDriver(Driver):
     sent, until :meth:`take`; with ``made`` (conformance.param_reads.tracking's records),
     also the parameters the games started since then read."""
 
-    def __init__(self, inner: Driver, made: list[set[str]] | None = None):
+    def __init__(self, inner: Driver, made: list[set[Any]] | None = None):
         self.inner = inner
         self.hello = {}
         self._log: list[Exchange] = []
         self._made = made
-        self._reads: list[set[str]] = []
+        self._reads: list[set[Any]] = []
         self._games: set[Any] = set()
         self._tracked = made is not None
 
@@ -177,9 +177,9 @@ class _TapDriver(Driver):
         out, self._log = self._log, []
         return out
 
-    def take_reads(self) -> frozenset[str] | None:
-        """The parameters read by the games started since the last call (dotted names),
-        or None when some game was not tracked."""
+    def take_reads(self) -> frozenset[Any] | None:
+        """The parameters read by the games started since the last call (dotted names, and
+        conformance.param_reads.Membership tests), or None when some game was not tracked."""
         reads = frozenset().union(*self._reads) if self._tracked else None
         self._reads, self._games, self._tracked = [], set(), self._made is not None
         return reads
@@ -194,6 +194,8 @@ class _NewGame:
     options: Any
     readings: dict[str, Any]
     before: dict[str, Any] | None
+    #: Its ``players`` member.
+    players: Any = None
 
     def after(self, params: _Params, declared: Mapping[str, str]) -> dict[str, Any] | None:
         """Its parameters with the readings ``declared`` over the asked ones."""
@@ -207,19 +209,25 @@ class _Played:
 
     result: ScenarioResult
     exchanges: list[Exchange]
-    reads: frozenset[str] | None = None
+    reads: frozenset[Any] | None = None
     #: The games it starts (:meth:`resolve` fills them in).
     games: list[_NewGame] = field(default_factory=list)
+    #: Its exchanges as games (conformance.reading_replays; None: replayed whole).
+    shape: Any = None
 
-    def resolve(self, params: _Params) -> None:
-        """Note the games its ``new_game`` requests start, resolved once for every reading."""
-        self.games = []
+    def resolve(self, params: _Params, shared: bool = True) -> None:
+        """Note the games its ``new_game`` requests start, resolved once for every reading,
+        and (``shared``) its exchanges as games."""
+        from conformance.reading_replays import shape
+
+        self.games, self.shape = [], shape(self.exchanges) if shared else None
         for request, _ in self.exchanges:
             if request.get("type") == "new_game":
                 ruleset, asked = request.get("ruleset"), request.get("readings")
                 readings = asked if isinstance(asked, dict) else {}
                 self.games.append(_NewGame(ruleset, request.get("options"), readings,
-                                           params.of(ruleset, request.get("options"), readings)))
+                                           params.of(ruleset, request.get("options"), readings),
+                                           request.get("players")))
 
 
 def _changes(params: _Params, played: _Played, declared: Mapping[str, str]) -> bool:
@@ -229,11 +237,16 @@ def _changes(params: _Params, played: _Played, declared: Mapping[str, str]) -> b
 
 
 def _reads_change(params: _Params, played: _Played, config: Any,
-                  reads: frozenset[str]) -> bool:
+                  reads: frozenset[Any]) -> bool:
     """Whether the reference of server ``config`` (:func:`reference` declaring a reading)
-    refuses a game of the scenario, or gives another value to a parameter its games read
-    (or to ``players``, which the server reads itself)."""
-    names = reads | {"players"}
+    refuses a game of the scenario, or gives another value to a parameter its games read,
+    or another answer to a membership test they made of one (conformance.param_reads).
+    The server reads ``players`` itself, in one membership test: whether the game's
+    ``players`` is one of the ruleset's sizes (server.Server._on_new_game)."""
+    from conformance.param_reads import Membership
+
+    names = [n for n in reads if not isinstance(n, Membership)]
+    tests = [n for n in reads if isinstance(n, Membership)]
     for game in played.games:
         declared = config.readings_for(game.ruleset) if isinstance(game.ruleset, str) else {}
         if any(declared.get(amb, reading) != reading for amb, reading in game.readings.items()):
@@ -241,29 +254,44 @@ def _reads_change(params: _Params, played: _Played, config: Any,
         before, after = game.before, game.after(params, declared)
         if before is None or after is None or any(before.get(n) != after.get(n) for n in names):
             return True
+        if any(not t.same_in(after.get(t.name)) for t in tests):
+            return True
+        if before.get("players") != after.get("players") and not Membership.of(
+                "players", game.players, before.get("players")).same_in(after.get("players")):
+            return True
     return False
 
 
-def _same_replies(driver: Driver, exchanges: list[Exchange]) -> bool:
-    """Whether ``driver`` answers the scenario's requests as the reference did. If it does,
-    the scenario sends the same requests and reaches the same verdict, so it need not run."""
-    for request, reply in exchanges:
-        if request.get("type") == "hello":
-            continue
+def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: dict[str, str],
+                make_driver: MakeDriver, config: Any) -> list[bool]:
+    """For each of ``candidates``, whether ``make_driver(declared)`` answers its requests as
+    the reference did. On the in-process reference of server ``config`` (the 1.0 shape), the
+    requests the scenarios' games share are played once (conformance.reading_replays); any
+    other scenario is replayed whole on a session of its own (or, on another implementation,
+    all on one session)."""
+    from conformance.reading_replays import replay_whole, same_replies
+
+    out: list[bool | None] = [None] * len(candidates)
+    if make_driver is reference and config is not None:
+        from reference_impl.server import Server
+
+        server = Server(config=config)
+        server.handle({"id": 0, "type": "hello", "protocol": "1.0"})
+        fits = [(i, base[sc.id].shape) for i, sc in enumerate(candidates)]
+        fits = [(i, sh) for i, sh in fits if sh is not None]
+        for (i, _), same in zip(fits, same_replies(server, [sh for _, sh in fits]),
+                                strict=True):
+            out[i] = same
+    rest = [i for i, same in enumerate(out) if same is None]
+    if rest:
+        replay = make_driver(declared)
+        replay.start()
         try:
-            again = driver.send(request).result()
-        except Exception:
-            return False
-        if reply is not None and not _same_reply(again, reply):
-            return False
-    return True
-
-
-def _same_reply(again: dict[str, Any], reply: dict[str, Any]) -> bool:
-    """Whether two replies are equal but for their ``id`` (one shallow copy, compared whole)."""
-    if "id" in reply:
-        return {**again, "id": reply["id"]} == reply
-    return {k: v for k, v in again.items() if k != "id"} == reply
+            for i in rest:
+                out[i] = replay_whole(replay, base[candidates[i].id].exchanges)
+        finally:
+            replay.close()
+    return [bool(same) for same in out]
 
 
 def _run(driver: Driver, scenarios: Sequence[Any],
@@ -327,8 +355,8 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     Only what can change is run again: a scenario of a ruleset that takes another reading,
     with no tag on the ambiguity, one of whose games the reading gives other parameters,
     and whose requests get another reply under the reading. ``prune``: skip the replay of
-    a scenario whose games read no parameter the reading changes (False: replay it; the
-    rows are the same).
+    a scenario whose games read no parameter the reading changes, and play the requests
+    that games share once (False: replay every scenario whole; the rows are the same).
 
     ``jobs``: worker processes (conformance.parallel.fork_map). The first play is cut into
     runs of scenarios, each on its own session (a game's replies do not depend on the games
@@ -344,7 +372,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
         base = {k: _Played(v.result, v.exchanges) for k, v in base.items()}
     params = _Params()
     for played in base.values():
-        played.resolve(params)
+        played.resolve(params, shared=prune)
     rows = []
     for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver), alts, jobs):
         rows.append(row)
@@ -380,14 +408,8 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
                 not _reads_change(params, played, config, played.reads):
             continue  # every parameter its games read is the same: the same replies
         candidates.append(sc)
-    todo = []
-    if candidates:
-        replay = make_driver(declared)
-        replay.start()
-        try:
-            todo = [sc for sc in candidates if not _same_replies(replay, base[sc.id].exchanges)]
-        finally:
-            replay.close()
+    todo = [sc for sc, same in zip(candidates, _replay_all(
+        candidates, base, declared, make_driver, config), strict=True) if not same]
     row.run = len(todo)
     if todo:
         by_id = {sc.id: sc for sc in todo}

@@ -159,14 +159,16 @@ def test_the_first_play_records_the_parameters_its_games_read(tmp_path: Path) ->
 
 
 def test_pruning_by_the_parameters_read_gives_the_same_rows() -> None:
-    # a guard for the engine: it must read its parameters through the object params_of gives
+    # a guard for the engine: it must read its parameters through the object params_of gives,
+    # and answer a game's requests from that game's own (the shared requests played once)
     spec = kit_spec()
-    files = [FEATURES / "eat-penalty.feature", FEATURES / "u.feature"]
+    files = [FEATURES / "eat-penalty.feature", FEATURES / "u.feature",
+             FEATURES / "rounds-2.feature"]
     scenarios = load_scenarios(files)
     alts = [a for a in alternatives(spec.ambiguities, spec.ids("ruleset"))
             if a.label in ("AMB.EAT-PRICE-000=kings-only", "AMB.U-POINTS=zero",
-                           "AMB.EATEN-IN-PHOM=free")]
-    assert len(alts) == 3
+                           "AMB.EATEN-IN-PHOM=free", "AMB.SMALL-TABLES-004=four-only")]
+    assert len(alts) == 4
 
     def rows(prune: bool) -> list[tuple[Any, ...]]:
         return [(r.alternative.label, r.tagged, r.run, [f.result.id for f in r.findings])
@@ -174,3 +176,55 @@ def test_pruning_by_the_parameters_read_gives_the_same_rows() -> None:
 
     pruned = rows(True)
     assert pruned == rows(False) and any(run for _, _, run, _ in pruned)
+    small = next(run for label, _, run, _ in pruned if label.startswith("AMB.SMALL-TABLES"))
+    assert 0 < small < sum(s.ruleset in alts[-1].rulesets for s in scenarios)
+
+
+def test_a_membership_test_of_a_parameter_is_noted_with_its_answer() -> None:
+    from conformance.param_reads import Membership, recording
+    from reference_impl.params import load_ruleset, params_of
+
+    read: set[Any] = set()
+    p = recording(params_of(load_ruleset("co-ban")), read)
+    assert 4 in p.players and 5 not in p.players
+    assert read == {Membership(("players", 4, True)), Membership(("players", 5, False))}
+    assert Membership(("players", 4, True)).same_in([4]) is True
+    assert Membership(("players", 3, True)).same_in([4]) is False
+    # any other use of the value is a read of it
+    for use in (len, list, sorted, repr, str, hash, lambda v: v[0], lambda v: v == (4,),
+                lambda v: f"{v}", lambda v: v.index(4)):
+        read.clear()
+        use(p.players)
+        assert read == {"players"}, use
+    read.clear()
+    assert p.eat_keep_in_phom in (True, False) and read == {"eat.keep_in_phom"}
+
+
+def test_shared_requests_are_played_once_with_the_same_verdicts(tmp_path: Path) -> None:
+    from conformance.commands.readings import play
+    from conformance.reading_replays import same_replies, shape
+    from reference_impl.serve_config import ServerConfig
+    from reference_impl.server import Server
+
+    scenarios = load_scenarios([FEATURES / "eat-penalty.feature"])[:12]
+    shapes = [shape(p.exchanges) for p in play(scenarios, reference).values()]
+    assert all(sh is not None for sh in shapes)
+
+    def verdicts(readings: dict[str, str]) -> list[bool]:
+        server = Server(config=ServerConfig(readings=readings))
+        server.handle({"id": 0, "type": "hello", "protocol": "1.0"})
+        return same_replies(server, [sh for sh in shapes if sh is not None])
+
+    assert all(verdicts({}))  # the plain reference answers as it did
+    kings = verdicts({"AMB.EAT-PRICE-000": "kings-only"})
+    assert not all(kings)
+    # one scenario at a time on a fresh server: the same verdicts
+    alone = []
+    for sh in shapes:
+        server = Server(config=ServerConfig(readings={"AMB.EAT-PRICE-000": "kings-only"}))
+        server.handle({"id": 0, "type": "hello", "protocol": "1.0"})
+        alone.extend(same_replies(server, [sh] if sh is not None else []))
+    assert alone == kings
+    # a request to a game the scenario did not start: it is replayed whole
+    assert shape([[{"type": "state", "game": "g"}, {"ok": True}]]) is None
+    assert shape([[{"type": "new_game", "game": "g"}, {"ok": True}]] * 2) is None

@@ -1,0 +1,165 @@
+"""The replays of ``phom-conformance readings``, with the requests scenarios share played once.
+
+Whether the reference under a declared reading answers a scenario's requests as the plain
+reference did (conformance.commands.readings) is decided game by game: the reference's
+server keeps every game apart (``Server._games``, by game id) and answers a request to a
+game from that game's own requests only, so two games that start with the same ``new_game``
+request (its id and game id aside) and go on with the same requests get the same replies, as
+long as they go on alike. The games of all the scenarios are put in one tree of requests and
+each branch is played once: where games part, the game is copied (``Server.copy_game``,
+``Game.copy``: an independent game that answers as the original would). A request that
+addresses no game (``evaluate``, ``next_game``, ``bye``) reads no game and is replayed on
+its own. A scenario whose requests do not all fit that (a request to a game it did not
+start, a game id started twice) is replayed whole, in a session of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Requests addressed to one game (by their ``game`` member).
+GAME_REQUESTS = frozenset({"new_game", "apply", "legal_actions", "state", "result"})
+#: Requests that address no game and read none (reference_impl.server: their handlers never
+#: look at the session's games).
+FREE_REQUESTS = frozenset({"evaluate", "next_game", "bye"})
+#: What stands for a game's own id in a reply (``new_game`` echoes it), to compare games
+#: played under other ids.
+_GAME = "\x00game"
+
+
+def _key(request: dict[str, Any]) -> str:
+    """The request but for its id and game id: JSON (told apart more finely than ``==``:
+    ``1`` from ``true``); a member that is not JSON makes a key of its own (its repr)."""
+    return json.dumps({k: v for k, v in request.items() if k != "id" and k != "game"},
+                      sort_keys=True, default=repr)
+
+
+def _expected(reply: dict[str, Any], game: Any) -> dict[str, Any]:
+    """A reply but for its id, with its game's id (if it echoes it) as :data:`_GAME`."""
+    out = {k: v for k, v in reply.items() if k != "id"}
+    if game is not None and out.get("game") == game:
+        out["game"] = _GAME
+    return out
+
+
+@dataclass(eq=False)
+class _Node:
+    """One request of the tree, after its parent's: the request, the reply every game that
+    reaches it got on the plain reference (None: they did not all get the same one), and
+    whether the replay answered it so."""
+
+    request: dict[str, Any]
+    expected: dict[str, Any] | None
+    children: dict[str, _Node] = field(default_factory=dict)
+    same: bool = False
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A scenario's exchanges as games: for each game, its requests with their replies (keys
+    and expected replies), and the requests that address no game; None when they do not fit
+    (the scenario is replayed whole)."""
+
+    games: tuple[tuple[tuple[str, dict[str, Any], dict[str, Any]], ...], ...]
+    free: tuple[tuple[dict[str, Any], dict[str, Any]], ...]
+
+
+def shape(exchanges: Sequence[Sequence[Any]]) -> Shape | None:
+    """The games of a scenario's exchanges (request, reply), or None if they do not fit."""
+    games: dict[Any, list[tuple[str, dict[str, Any], dict[str, Any]]]] = {}
+    free = []
+    for request, reply in exchanges:
+        kind = request.get("type")
+        if kind == "hello":
+            continue
+        if reply is None or not isinstance(reply, dict):
+            return None
+        if kind in FREE_REQUESTS:
+            free.append((request, _expected(reply, None)))
+            continue
+        if kind not in GAME_REQUESTS:
+            return None
+        game = request.get("game")
+        if not isinstance(game, str) or (kind == "new_game") == (game in games):
+            return None  # a game started twice, or one the scenario did not start
+        games.setdefault(game, []).append((_key(request), request, _expected(reply, game)))
+    return Shape(tuple(tuple(g) for g in games.values()), tuple(free))
+
+
+def same_replies(server: Any, shapes: Sequence[Shape]) -> list[bool]:
+    """For each of ``shapes``, whether ``server`` (a greeted reference_impl.server.Server)
+    answers every one of its requests as the plain reference did; every branch of the tree
+    of their games is played once."""
+    roots: dict[str, _Node] = {}
+    paths: list[list[list[_Node]]] = []
+    for sh in shapes:
+        mine = []
+        for game in sh.games:
+            level, path = roots, []
+            for key, request, expected in game:
+                node = level.get(key)
+                if node is None:
+                    node = level[key] = _Node(request, expected)
+                elif node.expected != expected:
+                    node.expected = None  # not one reply for all: none of them is skipped
+                path.append(node)
+                level = node.children
+            mine.append(path)
+        paths.append(mine)
+    _play(server, roots)
+    out = []
+    for sh, mine in zip(shapes, paths, strict=True):
+        ok = all(node.same for path in mine for node in path)
+        for request, expected in sh.free:
+            if not ok:
+                break
+            ok = _expected(server.handle({**request, "id": 0}), None) == expected
+        out.append(ok)
+    return out
+
+
+def _play(server: Any, roots: dict[str, _Node]) -> None:
+    """Play every branch of the tree once, depth first; a branch whose reply differs is not
+    played further (every game under it is told apart already)."""
+    count = 0
+    stack: list[tuple[_Node, str]] = []
+    for root in roots.values():
+        count += 1
+        stack.append((root, f"r{count}"))
+    while stack:
+        node, game = stack.pop()
+        again = server.handle({**node.request, "id": 0, "game": game})
+        node.same = node.expected is not None and _expected(again, game) == node.expected
+        if not node.same or not node.children:
+            continue
+        children = list(node.children.values())
+        for child in children[:-1]:
+            count += 1
+            server.copy_game(game, f"r{count}")
+            stack.append((child, f"r{count}"))
+        stack.append((children[-1], game))
+
+
+def replay_whole(driver: Any, exchanges: Sequence[Sequence[Any]]) -> bool:
+    """Whether ``driver`` answers a scenario's requests, every one in order, as the reference
+    did. If it does, the scenario sends the same requests and reaches the same verdict."""
+    for request, reply in exchanges:
+        if request.get("type") == "hello":
+            continue
+        try:
+            again = driver.send(request).result()
+        except Exception:
+            return False
+        if reply is not None and not _same_reply(again, reply):
+            return False
+    return True
+
+
+def _same_reply(again: dict[str, Any], reply: dict[str, Any]) -> bool:
+    """Whether two replies are equal but for their ``id`` (one shallow copy, compared whole)."""
+    if "id" in reply:
+        return {**again, "id": reply["id"]} == reply
+    return {k: v for k, v in again.items() if k != "id"} == reply

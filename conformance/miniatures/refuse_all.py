@@ -26,11 +26,13 @@ class RefuseAll(Miniature):
         #: The new_game request of each game: nothing is ever accepted, so the game is as dealt.
         self.deals: dict[str, dict[str, Any]] = {}
         #: Where each action is tried on the game as dealt, to borrow the reference's reason
-        #: when the rules refuse it too; a game is dealt there again after an action the
-        #: rules accept (a refused one changes nothing: INV.REJECT-UNCHANGED).
+        #: when the rules refuse it too; the game there is the deal's copy again after an
+        #: action the rules accept (a refused one changes nothing: INV.REJECT-UNCHANGED).
         self.scratch = Server(log=lambda text: None)
         self.scratch.handle({"id": 0, "type": "hello", "protocol": "1.0"})
         self.dealt: set[str] = set()
+        #: Game id -> the id of its deal's copy on the scratch server.
+        self.kept: dict[str, str] = {}
 
     def own(self, kind: str, request: dict[str, Any]) -> dict[str, Any] | None:
         gid = str(request.get("game"))
@@ -38,7 +40,14 @@ class RefuseAll(Miniature):
         if kind != "apply" or start is None:
             return None
         if gid not in self.dealt:
-            self.scratch.handle(start)
+            kept = self.kept.get(gid)
+            if kept is None:
+                self.scratch.handle(start)
+                # an id no request can name (not of the protocol's game id characters)
+                kept = self.kept[gid] = f"dealt {len(self.kept)}"
+                self.scratch.copy_game(gid, kept)
+            else:
+                self.scratch.copy_game(kept, gid)
             self.dealt.add(gid)
         answer = self.scratch.handle(request)
         if answer.get("ok") is True and answer.get("ruling") == "accepted":
@@ -50,6 +59,7 @@ class RefuseAll(Miniature):
         if kind == "new_game":
             self.deals[str(request["game"])] = dict(request)
             self.dealt.discard(str(request["game"]))
+            self.kept.pop(str(request["game"]), None)
         elif kind == "legal_actions":
             return {**answer, "actions": []}
         return answer

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 #: Requests addressed to one game (by their ``game`` member).
@@ -43,18 +43,6 @@ def _expected(reply: dict[str, Any], game: Any) -> dict[str, Any]:
     if game is not None and out.get("game") == game:
         out["game"] = _GAME
     return out
-
-
-@dataclass(eq=False)
-class _Node:
-    """One request of the tree, after its parent's: the request, the reply every game that
-    reaches it got on the plain reference (None: they did not all get the same one), and
-    whether the replay answered it so."""
-
-    request: dict[str, Any]
-    expected: dict[str, Any] | None
-    children: dict[str, _Node] = field(default_factory=dict)
-    same: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,53 +77,92 @@ def shape(exchanges: Sequence[Sequence[Any]]) -> Shape | None:
     return Shape(tuple(tuple(g) for g in games.values()), tuple(free))
 
 
+class _Node:
+    """One request of the tree, after its parent's: the request, the reply every game that
+    reaches it got on the plain reference (with id 0; None: they did not all get the same
+    one), and the round of :meth:`Tree.same_replies` that wants it played (``want``) and
+    whose replay answered it so (``same``)."""
+
+    __slots__ = ("children", "expected", "request", "same", "want")
+
+    def __init__(self, request: dict[str, Any], expected: dict[str, Any] | None):
+        self.request, self.expected = request, expected
+        self.children: dict[str, _Node] = {}
+        self.want = self.same = 0
+
+
+class Tree:
+    """The games of many scenarios (by id, each a :class:`Shape`) as one tree of requests,
+    made once; :meth:`same_replies` replays some of them."""
+
+    def __init__(self, shapes: dict[str, Shape]) -> None:
+        self._roots: dict[str, _Node] = {}
+        self._paths: dict[str, list[list[_Node]]] = {}
+        self._free = {sid: sh.free for sid, sh in shapes.items()}
+        self._round = 0
+        for sid, sh in shapes.items():
+            mine = self._paths[sid] = []
+            for game in sh.games:
+                level, path = self._roots, []
+                for key, request, reply in game:
+                    expected = {**reply, "id": 0}
+                    node = level.get(key)
+                    if node is None:
+                        node = level[key] = _Node(request, expected)
+                    elif node.expected != expected:
+                        node.expected = None  # not one reply for all: none of them is skipped
+                    path.append(node)
+                    level = node.children
+                mine.append(path)
+
+    def same_replies(self, server: Any, ids: Sequence[str]) -> list[bool]:
+        """For each of the scenarios ``ids``, whether ``server`` (a greeted
+        reference_impl.server.Server) answers every one of its requests as the plain
+        reference did; every branch of the tree of their games is played once."""
+        self._round += 1
+        now = self._round
+        for sid in ids:
+            for path in self._paths[sid]:
+                for node in path:
+                    node.want = now
+        _play(server, self._roots, now)
+        out = []
+        for sid in ids:
+            ok = all(node.same == now for path in self._paths[sid] for node in path)
+            for request, expected in self._free[sid]:
+                if not ok:
+                    break
+                ok = _expected(server.handle({**request, "id": 0}), None) == expected
+            out.append(ok)
+        return out
+
+
 def same_replies(server: Any, shapes: Sequence[Shape]) -> list[bool]:
-    """For each of ``shapes``, whether ``server`` (a greeted reference_impl.server.Server)
-    answers every one of its requests as the plain reference did; every branch of the tree
-    of their games is played once."""
-    roots: dict[str, _Node] = {}
-    paths: list[list[list[_Node]]] = []
-    for sh in shapes:
-        mine = []
-        for game in sh.games:
-            level, path = roots, []
-            for key, request, expected in game:
-                node = level.get(key)
-                if node is None:
-                    node = level[key] = _Node(request, expected)
-                elif node.expected != expected:
-                    node.expected = None  # not one reply for all: none of them is skipped
-                path.append(node)
-                level = node.children
-            mine.append(path)
-        paths.append(mine)
-    _play(server, roots)
-    out = []
-    for sh, mine in zip(shapes, paths, strict=True):
-        ok = all(node.same for path in mine for node in path)
-        for request, expected in sh.free:
-            if not ok:
-                break
-            ok = _expected(server.handle({**request, "id": 0}), None) == expected
-        out.append(ok)
-    return out
+    """:meth:`Tree.same_replies` of a tree of ``shapes`` alone."""
+    ids = [str(i) for i in range(len(shapes))]
+    return Tree(dict(zip(ids, shapes, strict=True))).same_replies(server, ids)
 
 
-def _play(server: Any, roots: dict[str, _Node]) -> None:
-    """Play every branch of the tree once, depth first; a branch whose reply differs is not
-    played further (every game under it is told apart already)."""
+def _play(server: Any, roots: dict[str, _Node], now: int) -> None:
+    """Play every branch of the tree that round ``now`` wants once, depth first; a branch
+    whose reply differs is not played further (every game under it is told apart already)."""
     count = 0
     stack: list[tuple[_Node, str]] = []
     for root in roots.values():
-        count += 1
-        stack.append((root, f"r{count}"))
+        if root.want == now:
+            count += 1
+            stack.append((root, f"r{count}"))
     while stack:
         node, game = stack.pop()
         again = server.handle({**node.request, "id": 0, "game": game})
-        node.same = node.expected is not None and _expected(again, game) == node.expected
-        if not node.same or not node.children:
+        if again.get("game") == game:
+            again = {**again, "game": _GAME}
+        if node.expected is None or again != node.expected:
             continue
-        children = list(node.children.values())
+        node.same = now
+        children = [child for child in node.children.values() if child.want == now]
+        if not children:
+            continue
         for child in children[:-1]:
             count += 1
             server.copy_game(game, f"r{count}")

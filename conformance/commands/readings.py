@@ -263,24 +263,23 @@ def _reads_change(params: _Params, played: _Played, config: Any,
 
 
 def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: dict[str, str],
-                make_driver: MakeDriver, config: Any) -> list[bool]:
+                make_driver: MakeDriver, config: Any, tree: Any) -> list[bool]:
     """For each of ``candidates``, whether ``make_driver(declared)`` answers its requests as
     the reference did. On the in-process reference of server ``config`` (the 1.0 shape), the
     requests the scenarios' games share are played once (conformance.reading_replays); any
     other scenario is replayed whole on a session of its own (or, on another implementation,
     all on one session)."""
-    from conformance.reading_replays import replay_whole, same_replies
+    from conformance.reading_replays import replay_whole
 
     out: list[bool | None] = [None] * len(candidates)
-    if make_driver is reference and config is not None:
+    if make_driver is reference and config is not None and tree is not None:
         from reference_impl.server import Server
 
         server = Server(config=config)
         server.handle({"id": 0, "type": "hello", "protocol": "1.0"})
-        fits = [(i, base[sc.id].shape) for i, sc in enumerate(candidates)]
-        fits = [(i, sh) for i, sh in fits if sh is not None]
-        for (i, _), same in zip(fits, same_replies(server, [sh for _, sh in fits]),
-                                strict=True):
+        fits = [i for i, sc in enumerate(candidates) if base[sc.id].shape is not None]
+        for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits]),
+                           strict=True):
             out[i] = same
     rest = [i for i, same in enumerate(out) if same is None]
     if rest:
@@ -363,6 +362,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     before it); each alternative then runs whole in one worker, as it would here, so the
     rows are the same whatever ``jobs`` is."""
     from conformance.parallel import fork_map
+    from conformance.reading_replays import Tree
 
     base: dict[str, _Played] = {}
     for part in fork_map(lambda run: play(scenarios[run[0]:run[1]], make_driver),
@@ -373,8 +373,10 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     params = _Params()
     for played in base.values():
         played.resolve(params, shared=prune)
+    tree = Tree({k: v.shape for k, v in base.items() if v.shape is not None})
     rows = []
-    for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver), alts, jobs):
+    for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver, tree),
+                        alts, jobs):
         rows.append(row)
         if on_row:
             on_row(row)
@@ -382,7 +384,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
 
 
 def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], params: _Params,
-         make_driver: MakeDriver) -> Row:
+         make_driver: MakeDriver, tree: Any = None) -> Row:
     """What one alternative reading does to the suite played as ``base``."""
     from conformance.suite.support import held_readings
     from reference_impl.profiles import profile_of_readings
@@ -409,7 +411,7 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
             continue  # every parameter its games read is the same: the same replies
         candidates.append(sc)
     todo = [sc for sc, same in zip(candidates, _replay_all(
-        candidates, base, declared, make_driver, config), strict=True) if not same]
+        candidates, base, declared, make_driver, config, tree), strict=True) if not same]
     row.run = len(todo)
     if todo:
         by_id = {sc.id: sc for sc in todo}

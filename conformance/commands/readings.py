@@ -196,10 +196,17 @@ class _NewGame:
     before: dict[str, Any] | None
     #: Its ``players`` member.
     players: Any = None
+    #: The last readings :meth:`after` was asked for, and its answer.
+    last: list[Any] = field(default_factory=lambda: [None, None], compare=False, repr=False)
 
     def after(self, params: _Params, declared: Mapping[str, str]) -> dict[str, Any] | None:
-        """Its parameters with the readings ``declared`` over the asked ones."""
-        return params.of(self.ruleset, self.options, {**self.readings, **declared})
+        """Its parameters with the readings ``declared`` over the asked ones (kept for the
+        last ``declared``: a sweep asks twice for each reading)."""
+        key = tuple(declared.items())
+        if self.last[0] != key:
+            self.last[:] = [key, params.of(self.ruleset, self.options,
+                                           {**self.readings, **declared})]
+        return self.last[1]
 
 
 @dataclass
@@ -363,6 +370,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     rows are the same whatever ``jobs`` is."""
     from conformance.parallel import fork_map
     from conformance.reading_replays import Tree
+    from conformance.suite.support import held_readings
 
     base: dict[str, _Played] = {}
     for part in fork_map(lambda run: play(scenarios[run[0]:run[1]], make_driver),
@@ -374,9 +382,10 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     for played in base.values():
         played.resolve(params, shared=prune)
     tree = Tree({k: v.shape for k, v in base.items() if v.shape is not None})
+    held_by = {sc.id: held_readings(sc) for sc in scenarios}
     rows = []
-    for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver, tree),
-                        alts, jobs):
+    for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver, tree,
+                                         held_by), alts, jobs):
         rows.append(row)
         if on_row:
             on_row(row)
@@ -384,7 +393,8 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
 
 
 def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], params: _Params,
-         make_driver: MakeDriver, tree: Any = None) -> Row:
+         make_driver: MakeDriver, tree: Any = None,
+         held_by: dict[str, dict[str, str]] | None = None) -> Row:
     """What one alternative reading does to the suite played as ``base``."""
     from conformance.suite.support import held_readings
     from reference_impl.profiles import profile_of_readings
@@ -397,7 +407,8 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
     for sc in scenarios:
         if sc.ruleset not in alt.rulesets:
             continue
-        held = held_readings(sc).get(alt.ambiguity)
+        held = held_by.get(sc.id, {}).get(alt.ambiguity) if held_by is not None else \
+            held_readings(sc).get(alt.ambiguity)
         if held is not None and held != alt.reading:
             row.tagged += 1  # skipped by an implementation that declares the reading
             continue

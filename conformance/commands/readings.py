@@ -280,10 +280,11 @@ def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: d
 
     out: list[bool | None] = [None] * len(candidates)
     if make_driver is reference and config is not None and tree is not None:
+        from conformance.protocol.messages import hello_request
         from reference_impl.server import Server
 
-        server = Server(config=config)
-        server.handle({"id": 0, "type": "hello", "protocol": "1.0"})
+        server = Server(config=config)  # greeted as the in-process driver greets it
+        server.handle({**hello_request(), "id": 0})
         fits = [i for i, sc in enumerate(candidates) if base[sc.id].shape is not None]
         for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits]),
                            strict=True):

@@ -2,12 +2,21 @@
 
 A module- or session-scoped fixture is built once per worker process. The tests that use one
 of these (each costs seconds: a whole-suite export, a whole-suite run against a mutant, a
-copy of the kit laid out as installed, the README's fifth house validated) get one
-``xdist_group``, and pyproject.toml's ``--dist loadgroup`` sends each group to a single
+copy of the kit laid out as installed, the README's fifth house validated) run on a single
 worker, so each is built once a run.
+
+pytest-xdist's own ``xdist_group`` mark cannot do it here: xdist learns a test's group from a
+suffix it writes into the test's node id, and since pytest 9.2 a node id is no longer that
+attribute, so the mark is silently ignored. The controller, which sees only node ids, gets
+the groups from :data:`GROUPS` instead (by module, through xdist's scheduler hook), and every
+worker checks at collection that each test using a shared fixture is in its fixture's group.
+Under ``--dist loadgroup`` xdist sends the larger work units first, so these groups start
+early instead of keeping one core busy at the end.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -20,9 +29,42 @@ SHARED = {
     "readme_house": "readme-house",
 }
 
+#: Group -> the test modules holding the tests that use its fixtures (each whole module runs
+#: on the group's worker).
+GROUPS = {
+    "export": ("tests/harness/test_export.py",),
+    "mutant-run": ("tests/reports/test_mutant_reports.py", "tests/reports/test_chromium.py",
+                   "tests/reports/test_report_command.py"),
+    "installed": ("tests/spec/test_checkout.py",),
+    "readme-house": ("tests/spec/test_fifth_house.py",),
+}
+GROUP_OF_MODULE = {module: group for group, modules in GROUPS.items() for module in modules}
+
+
+def module_of(nodeid: str) -> str:
+    """The test module of a node id (``path/test_x.py`` of ``path/test_x.py::test_y[z]``)."""
+    return nodeid.split("::", 1)[0]
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        group = next((SHARED[f] for f in getattr(item, "fixturenames", ()) if f in SHARED), None)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
+        for fixture in getattr(item, "fixturenames", ()):
+            group = SHARED.get(fixture)
+            if group is not None and GROUP_OF_MODULE.get(module_of(item.nodeid)) != group:
+                raise pytest.UsageError(
+                    f"{item.nodeid} uses the shared fixture {fixture!r}: add its module to"
+                    f" GROUPS[{group!r}] in tests/conftest.py")
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook; none without it
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``--dist loadgroup``: xdist's group scheduling, with the groups of GROUPS."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class SharedFixtureScheduling(LoadGroupScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return GROUP_OF_MODULE.get(module_of(nodeid)) or super()._split_scope(nodeid)
+
+    return SharedFixtureScheduling(config, log)

@@ -16,10 +16,6 @@ early instead of keeping one core busy at the end.
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
-import tempfile
 from typing import Any
 
 import pytest
@@ -48,29 +44,6 @@ GROUP_OF_MODULE = {module: group for group, modules in GROUPS.items() for module
 def module_of(nodeid: str) -> str:
     """The test module of a node id (``path/test_x.py`` of ``path/test_x.py::test_y[z]``)."""
     return nodeid.split("::", 1)[0]
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Where bytecode writing is off (``PYTHONDONTWRITEBYTECODE``, as in CI), the session's
-    processes share a bytecode cache in a temporary directory instead, removed at the end.
-
-    Many tests start ``python -m ...`` from the checkout (servers, mutants, the CLI, pytest
-    itself); without bytecode each of them compiles every module it imports from source again.
-    Python checks a cached file against its source's modification time and size, so every
-    process still runs the checkout's sources; nothing is written into the checkout, which is
-    what the variable asks for. A developer's checkout keeps its ``__pycache__`` anyway.
-    Set up once, by the process that starts the others (pytest-xdist's workers inherit it).
-    """
-    if hasattr(config, "workerinput") or not os.environ.get("PYTHONDONTWRITEBYTECODE"):
-        return
-    if os.environ.get("PYTHONPYCACHEPREFIX"):
-        return
-    prefix = tempfile.mkdtemp(prefix="phom-tests-bytecode-")
-    config.add_cleanup(lambda: shutil.rmtree(prefix, ignore_errors=True))
-    os.environ["PYTHONPYCACHEPREFIX"] = prefix
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
-    sys.pycache_prefix = prefix
-    sys.dont_write_bytecode = False
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

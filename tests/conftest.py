@@ -8,8 +8,8 @@ worker, so each is built once a run.
 pytest-xdist's own ``xdist_group`` mark cannot do it here: xdist learns a test's group from a
 suffix it writes into the test's node id, and since pytest 9.2 a node id is no longer that
 attribute, so the mark is silently ignored. The controller, which sees only node ids, gets
-the groups from :data:`GROUPS` instead (by module, through xdist's scheduler hook), and every
-worker checks at collection that each test using a shared fixture is in its fixture's group.
+the groups from :data:`GROUPS` instead (by module, through xdist's scheduler hook), and a test that
+uses a shared fixture from a module outside its fixture's group fails, saying so.
 Under ``--dist loadgroup`` xdist sends the larger work units first, so these groups start
 early instead of keeping one core busy at the end.
 """
@@ -46,14 +46,23 @@ def module_of(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
+#: Node id -> why the test is not in the group of a shared fixture it uses (it fails).
+MISGROUPED: dict[str, str] = {}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for fixture in getattr(item, "fixturenames", ()):
             group = SHARED.get(fixture)
             if group is not None and GROUP_OF_MODULE.get(module_of(item.nodeid)) != group:
-                raise pytest.UsageError(
+                MISGROUPED[item.nodeid] = (
                     f"{item.nodeid} uses the shared fixture {fixture!r}: add its module to"
                     f" GROUPS[{group!r}] in tests/conftest.py")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.nodeid in MISGROUPED:
+        pytest.fail(MISGROUPED[item.nodeid], pytrace=False)
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook; none without it

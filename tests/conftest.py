@@ -7,11 +7,11 @@ worker, so each is built once a run.
 
 pytest-xdist's own ``xdist_group`` mark cannot do it here: xdist learns a test's group from a
 suffix it writes into the test's node id, and since pytest 9.2 a node id is no longer that
-attribute, so the mark is silently ignored. The controller, which sees only node ids, gets
-the groups from :data:`GROUPS` instead (by module, through xdist's scheduler hook), and a test that
-uses a shared fixture from a module outside its fixture's group fails, saying so.
-Under ``--dist loadgroup`` xdist sends the larger work units first, so these groups start
-early instead of keeping one core busy at the end.
+attribute, so the mark is silently ignored. The controller, which sees only node ids, gets the
+groups from :data:`GROUPS` instead (by module, through xdist's scheduler hook); a test that
+uses a shared fixture from a module outside its fixture's group fails, saying so. Under
+``--dist loadgroup`` xdist sends the larger work units first, so these groups start early
+instead of keeping one core busy at the end.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ import _random
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from phomspec.cards import Card, NotationError, format_card, parse_card
@@ -50,6 +51,21 @@ def shuffled_deck(seed: int) -> list[Card]:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def _deal_plan(players: int, first: int) -> itemgetter[Any]:
+    """The slices of a deck that :meth:`Deal.from_deck` deals (DEAL.DECK-ORDER), in one
+    getter: every seat's hand in seat order, then the stock.  The first seat takes cards
+    0, n, 2n, ... 9n (its tenth card is the one after the round of nines)."""
+    end = 9 * players
+    slices = [slice(0)] * players
+    for k in range(players):
+        slices[(first + k) % players] = slice(k, end + 1 if k == 0 else end, players)
+    return itemgetter(*slices, slice(end + 1, None))
+
+
+#: _deal_plan by (players, first seat).
+_DEAL_PLANS = {(n, f): _deal_plan(n, f) for n in range(2, 5) for f in range(n)}
 
 
 @dataclass(frozen=True)
@@ -146,7 +162,16 @@ class Deal:
     @classmethod
     def shuffled(cls, seed: int, players: int = 4, first: int = 0) -> Deal:
         """A deck shuffled by ``random.Random(seed)``, dealt by :meth:`from_deck`."""
-        return cls._dealt(shuffled_deck(seed), players, first, checked=False)
+        plan = _DEAL_PLANS.get((players, first)) if type(first) is int else None
+        if plan is None:  # not a table of 2 to 4 with a seat of it: _dealt says why
+            return cls._dealt(shuffled_deck(seed), players, first, checked=False)
+        # _dealt of the engine's own 52 cards (no re-validation), by the plan of its slices
+        deck = tuple(shuffled_deck(seed))
+        *hands, stock = plan(deck)
+        deal = object.__new__(cls)
+        # the fields a frozen dataclass keeps in its __dict__, set as its __init__ would
+        deal.__dict__.update(hands=tuple(hands), stock=stock, first=first)
+        return deal
 
     @classmethod
     def from_json(

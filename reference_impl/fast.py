@@ -28,6 +28,7 @@ from reference_impl.melds import (
     can_cover,
     deadwood_points,
     extension_cards,
+    has_ca,
     loose_count,
     phoms_in,
 )
@@ -365,6 +366,29 @@ def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
             if eats:
                 return [DRAW, *eats] if st.stock else eats
     return DRAW_ONLY if st.stock else ()
+
+
+def open_game(st: GameState) -> None:
+    """The game's start after the deal, as ``Game`` plays it on the rules' path:
+    ``rounds.begin_turn`` of the first seat (an empty pile: no final round), the opening
+    discard's phase (TURN.OPENING-DISCARD), then ``u.check_u_khan`` and, when no ù khan
+    ended the game, ``u.check_u_dealt``; each of the two ù checks is called only when a hand
+    may make it."""
+    first = st.first
+    st.turn_no = 1
+    st.events.append(TURN_EVENTS[first][False][False])  # compact: rulings.event_dict
+    st.phase = DISCARD_ONLY
+    p = st.p
+    if p.u_khan is not None:
+        for hand in st.hands:
+            if not has_ca(hand):  # a hand without a cạ: the rules find the seat (U.KHAN)
+                if u.check_u_khan(st):
+                    return
+                break
+    # u.find_u rejects at once a hand with 2 or more cards in no phỏm (no laid phỏm, no eat:
+    # the first seat's 10 dealt cards)
+    if p.u_before_first_discard and loose_count(st.hands[first]) <= 1:
+        u.check_u_dealt(st)
 
 
 def end_by_points(st: GameState) -> None:

@@ -114,10 +114,13 @@ class Game:
         self._legal_cache: Sequence[Action] = ()
         #: Whether this game plays the fast path (reference_impl.fast), decided at its start.
         self._fast = fast.ENABLED
-        rounds.begin_turn(st, deal.first)
-        st.phase = DISCARD_ONLY  # TURN.OPENING-DISCARD
-        if not u.check_u_khan(st):
-            u.check_u_dealt(st)
+        if self._fast:
+            fast.open_game(st)
+        else:
+            rounds.begin_turn(st, deal.first)
+            st.phase = DISCARD_ONLY  # TURN.OPENING-DISCARD
+            if not u.check_u_khan(st):
+                u.check_u_dealt(st)
         # start_events as the engine made them, and their dicts once read
         self._start_raw: tuple[Any, ...] = tuple(st.events)
         self._start: tuple[dict[str, Any], ...] | None = None

@@ -108,7 +108,8 @@ class SessionContext:
 #: ``BIT[c]`` is ``1 << c``, ``NOT_BIT[c]`` is ``~(1 << c)`` (made once: masks are big ints).
 BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
 NOT_BIT: tuple[int, ...] = tuple(~(1 << c) for c in range(52))
-_BIT_OF = BIT.__getitem__
+# a list's __getitem__ is a plain C method, a tuple's a slot wrapper (slower per call)
+_BIT_OF = list(BIT).__getitem__
 #: The context of a game outside any session, per table size (the values are immutable).
 _NO_SESSION = {n: SessionContext((0,) * n) for n in range(2, 5)}
 

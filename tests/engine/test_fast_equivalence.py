@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from phomspec import ResolvedRuleset, SpecError, list_rulesets
+from phomspec.cards import card
 from reference_impl import Deal, Game, fast, load_ruleset, melds
 from reference_impl.actions import LEAVE, TIMEOUT, Action
 from reference_impl.rulings import Accepted
@@ -247,3 +248,50 @@ def test_play_takes_a_position_of_the_legal_list_only() -> None:
         with pytest.raises(IndexError):
             game.play(0)
         assert game.result() is not None
+
+
+def _deal_with(hand: list[int], seat: int, players: int, first: int, seed: int) -> Deal:
+    """A deal giving ``seat`` the cards ``hand`` (10 if it is ``first``, else 9) and the
+    rest of the deck, shuffled by ``seed``, to the other seats and the stock."""
+    rest = [c for c in range(52) if c not in hand]
+    random.Random(seed).shuffle(rest)
+    hands = []
+    for s in range(players):
+        size = 10 if s == first else 9
+        if s == seat:
+            assert len(hand) == size
+            hands.append(list(hand))
+        else:
+            hands.append(rest[:size])
+            del rest[:size]
+    return Deal.from_hands(hands, rest, first)
+
+
+#: Nine cards without a cạ (ranks 3 apart in a suit, no rank twice): ù khan where it counts.
+NO_CA = [card(0, r) for r in (0, 3, 6, 9, 12)] + [card(1, r) for r in (1, 4, 7, 10)]
+#: Ten cards of three phỏm and one more: an ù on the dealt cards where the reading has it.
+DEALT_U = [card(0, 0), card(0, 1), card(0, 2), card(1, 3), card(1, 4), card(1, 5),
+           card(0, 8), card(1, 8), card(2, 8), card(3, 11)]
+
+
+@pytest.mark.parametrize("name,rs", CONFIGS, ids=[n for n, _ in CONFIGS])
+def test_a_game_starts_on_both_paths_alike(name: str, rs: ResolvedRuleset) -> None:
+    """fast.open_game: the opening turn, ù khan (of any seat, in play order from the first)
+    and the ù of the first seat's dealt cards, as the rule functions decide them."""
+    for players in rs.params["players"]:
+        for first in range(players):
+            deals = [Deal.shuffled(first, players, first)]
+            for seat in range(players):
+                if seat != first:
+                    deals.append(_deal_with(NO_CA, seat, players, first, seat))
+            deals.append(_deal_with([*NO_CA, card(3, 5)], first, players, first, 9))
+            deals.append(_deal_with(DEALT_U, first, players, first, 5))
+            for deal in deals:
+                with _fast(True):
+                    a = Game(rs, deal)
+                with _fast(False):
+                    b = Game(rs, deal)
+                assert a.start_events == b.start_events
+                same_state(a, b)
+                assert a.legal_actions() == b.legal_actions()
+                assert a.result() == b.result()

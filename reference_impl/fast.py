@@ -23,12 +23,14 @@ from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targe
 from reference_impl.melds import (
     PARTNERS,
     PHOMS_CONTAINING,
+    RANK_MASKS,
     RUN_PAIRS,
     SAME_RANK,
     can_cover,
     deadwood_points,
     extension_cards,
     has_ca,
+    has_five_run,
     loose_count,
     phoms_in,
 )
@@ -391,6 +393,31 @@ def open_game(st: GameState) -> None:
         u.check_u_dealt(st)
 
 
+_KINGS = RANK_MASKS[12]
+
+
+def extras_may_pay(st: GameState) -> bool:
+    """Whether ``settle.settle_extras`` may pay anything at a points ending (no ù, every seat
+    in play): a laid phỏm of Kings only (EXTRA.U-K; any own Kings under extras.u_k_anywhere),
+    or five own cards in a run of one suit (EXTRA.DONG-HOA.OWN-CARDS).  False only when it
+    would pay nothing."""
+    p = st.p
+    u_k = p.extras_u_k is not None
+    if u_k and p.extras_u_k_anywhere:
+        return True
+    dong_hoa = p.extras_dong_hoa is not None
+    hands, own = st.hands, st.own
+    for s, laid in enumerate(st.laid):
+        held = hands[s]
+        for ph in laid:
+            if u_k and not ph & ~_KINGS:
+                return True
+            held |= ph
+        if dong_hoa and has_five_run(held & own[s]):
+            return True
+    return False
+
+
 def end_by_points(st: GameState) -> None:
     """``settle.end_game(st, "points")`` when no seat has left the game and no ù was
     declared: rank by points, pay the ranking money, the extras (RANK.ORDER, MONEY.*)."""
@@ -443,18 +470,12 @@ def end_by_points(st: GameState) -> None:
             pay(st, s, winner, table[i - 1], "rank", clause)  # MONEY.PAID-TO-NHAT
         else:
             pay(st, s, winner, p.money_mom_payment, "mom", "MONEY.MOM-PAYMENT")
-    if p.extras_u_k is not None or p.extras_dong_hoa is not None:
+    if (p.extras_u_k is not None or p.extras_dong_hoa is not None) and extras_may_pay(st):
         settle.settle_extras(st, list(range(n)))
     st.ending = ending
     st.winner = winner
-    st.ranking = [
-        {
-            "seat": s,
-            "place": i + 1,
-            "rank": "mom" if not laid[s] and s != winner else PLACE_NAMES[i],
-            "points": pts[s],
-            "mom": not laid[s],
-        }
-        for i, s in enumerate(order)
-    ]
+    ranking = st.ranking  # (seat, place, rank, points, mom): settle.ranking
+    for i, s in enumerate(order):
+        mom = not laid[s]
+        ranking.append((s, i + 1, "mom" if mom and s != winner else PLACE_NAMES[i], pts[s], mom))
     st.events.append(("game_over", ending))

@@ -7,8 +7,6 @@ still in the game rank by points; leavers rank last (RANK.LEAVER-LAST).
 
 from __future__ import annotations
 
-from typing import Any
-
 from reference_impl import melds
 from reference_impl.errors import EngineError
 from reference_impl.state import OVER, GameState, active_seats, bits, cores_of, pay
@@ -74,30 +72,17 @@ def lay_down_time(st: GameState, seat: int) -> int:
     return t[seat] if t[seat] else 1 << 20
 
 
-def ranking(st: GameState, order: list[int], moms: set[int], winner: int) -> list[dict[str, Any]]:
-    """The result's ranking: the seats of ``order``, then the leavers, the earliest last."""
+def ranking(
+    st: GameState, order: list[int], moms: set[int], winner: int
+) -> list[tuple[int, int, str, int, bool]]:
+    """The result's ranking, as ``st.ranking`` keeps it (seat, place, rank, points, mom):
+    the seats of ``order``, then the leavers, the earliest last."""
     out = []
     for i, s in enumerate(order):
         rank = "mom" if s in moms and s != winner else PLACE_NAMES[i]
-        out.append(
-            {
-                "seat": s,
-                "place": i + 1,
-                "rank": rank,
-                "points": final_points(st, s),
-                "mom": s in moms,
-            }
-        )
+        out.append((s, i + 1, rank, final_points(st, s), s in moms))
     for s in reversed(st.left_order):
-        out.append(
-            {
-                "seat": s,
-                "place": len(out) + 1,
-                "rank": "left",
-                "points": melds.deadwood_points(st.hands[s]),
-                "mom": False,
-            }
-        )
+        out.append((s, len(out) + 1, "left", melds.deadwood_points(st.hands[s]), False))
     return out
 
 

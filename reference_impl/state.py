@@ -174,7 +174,8 @@ class GameState:
     u_points: int
     ending: str | None
     winner: int | None
-    ranking: list[dict[str, Any]]
+    # (seat, place, rank, points, mom) per place: views.result makes them the dicts
+    ranking: list[tuple[int, int, str, int, bool]]
 
     @classmethod
     def dealt(cls, rs: ResolvedRuleset, p: Params, deal: Deal, ctx: SessionContext) -> GameState:

@@ -60,7 +60,10 @@ def result(st: GameState) -> dict[str, Any] | None:
             "kind": info["kind"],
             "den": info["den"] and dict(info["den"]),
         },
-        "ranking": [dict(r) for r in st.ranking],
+        "ranking": [
+            {"seat": s, "place": place, "rank": rank, "points": points, "mom": mom}
+            for s, place, rank, points, mom in st.ranking
+        ],
         "payments": [dict(p) for p in st.payments],
         "totals": list(st.money),
     }

@@ -19,7 +19,7 @@ import pytest
 
 from phomspec import ResolvedRuleset, SpecError, list_rulesets
 from phomspec.cards import card
-from reference_impl import Deal, Game, fast, load_ruleset, melds
+from reference_impl import Deal, Game, fast, load_ruleset, melds, settle
 from reference_impl.actions import LEAVE, TIMEOUT, Action
 from reference_impl.rulings import Accepted
 from reference_impl.state import GameState
@@ -295,3 +295,24 @@ def test_a_game_starts_on_both_paths_alike(name: str, rs: ResolvedRuleset) -> No
                 same_state(a, b)
                 assert a.legal_actions() == b.legal_actions()
                 assert a.result() == b.result()
+
+
+@pytest.mark.parametrize("readings", [{}, {"AMB.U-K-KINGS": "own-kings-anywhere"}])
+def test_the_extras_are_skipped_only_when_they_pay_nothing(readings: dict[str, str]) -> None:
+    """fast.extras_may_pay: False only where settle.settle_extras pays nothing (the ends by
+    points of random u9la games, whose extras are ù K and đồng hoa)."""
+    rs = load_ruleset("u9la", None, readings)
+    rng = random.Random(4)
+    paid = 0
+    for seed in range(240):
+        players = 2 + seed % 3
+        game = Game(rs, Deal.shuffled(seed, players, seed % players))
+        while not game.is_over:
+            st = game.st.copy()
+            before = len(st.payments)
+            settle.settle_extras(st, list(range(players)))
+            if len(st.payments) > before:
+                paid += 1
+                assert fast.extras_may_pay(game.st)
+            game.play(rng.randrange(game.legal_count()))
+    assert paid  # the games reach extras that pay

@@ -33,8 +33,8 @@ _KING = 12
 def eat_with_ok(st: GameState, seat: int, card: int, with_mask: int) -> bool:
     """Does eating ``card`` with ``with_mask`` keep every eaten card coverable?"""
     p = st.p
-    if not p.eat_keep_in_phom:
-        return True
+    if not st.eaten[seat] & st.hands[seat] or not p.eat_keep_in_phom:
+        return True  # no eaten card in hand: the new one is in the phỏm it is eaten with
     hand = st.hands[seat] | (1 << card)
     ue = (st.eaten[seat] & st.hands[seat]) | (1 << card)
     if p.eat_binding_declaration:
@@ -48,7 +48,7 @@ def eat_with_ok(st: GameState, seat: int, card: int, with_mask: int) -> bool:
 def eat_options(st: GameState, seat: int, card: int) -> list[int]:
     """Every ``with`` set (as a mask) of a legal eat of ``card`` by ``seat``."""
     hand = st.hands[seat]
-    if st.p.eat_distinct_phom:
+    if st.eaten[seat] and st.p.eat_distinct_phom:
         hand &= ~st.eaten[seat]
     if not melds.may_join(card, hand):
         return []
@@ -94,7 +94,7 @@ def check_eat(st: GameState, seat: int, action: Eat) -> Rejected | None:
                 Reason.CARD_NOT_IN_HAND, "TURN.CARD-IN-HAND", f"{CODES[c]} is not in hand"
             )
         w |= 1 << c
-    if st.p.eat_distinct_phom and w & st.eaten[seat]:
+    if w & st.eaten[seat] and st.p.eat_distinct_phom:
         return reject(
             Reason.EAT_WITH_EATEN_CARD,
             "TURN.EAT.DISTINCT-PHOM",

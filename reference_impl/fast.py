@@ -152,9 +152,9 @@ def legal_list(st: GameState) -> Sequence[Action]:
 def discard_mask(st: GameState, seat: int) -> int:
     """``turns.legal_discard_mask``."""
     hand = st.hands[seat]
-    if not st.p.eat_keep_in_phom:
-        return hand
     if not st.eaten[seat] & hand:
+        return hand
+    if not st.p.eat_keep_in_phom:
         return hand
     if st.phase is FINAL_TURN:
         return 0  # LAY.EATEN-INCLUDED
@@ -166,7 +166,7 @@ def eat_list(st: GameState, seat: int, card: int) -> list[Action]:
     p = st.p
     full = st.hands[seat]
     eaten = st.eaten[seat]
-    hand = full & ~eaten if p.eat_distinct_phom else full
+    hand = full & ~eaten if eaten and p.eat_distinct_phom else full
     near = hand & PARTNERS[card]
     if not near & (near - 1):
         return []  # not two partners: melds.may_join fails
@@ -179,7 +179,7 @@ def eat_list(st: GameState, seat: int, card: int) -> list[Action]:
     withs = eat_withs(card, hand)
     if not withs:
         return []
-    if p.eat_keep_in_phom:
+    if eaten & full and p.eat_keep_in_phom:  # no eaten card in hand: every ``with`` is ok
         if p.eat_binding_declaration:
             withs = [w for w in withs if eat.eat_with_ok(st, seat, card, w)]
         else:
@@ -197,7 +197,7 @@ def final_list(st: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     if not (p.send_closes_lay_down and st.turn_sent):
         eaten = st.eaten[seat] & hand
-        if p.eat_binding_declaration:
+        if eaten and p.eat_binding_declaration:  # no eaten card: no cores, the last branch
             for phom in phoms_in(hand):
                 if lay_down_problem(st, seat, [phom]) is None:
                     out.append(lay_down_of(phom))
@@ -228,7 +228,7 @@ def final_list(st: GameState, seat: int) -> list[Action]:
     if st.laid[seat] or not p.send_requires_phom:
         eaten = st.eaten[seat]
         if eaten & hand or not p.send_enabled or st.them_vong_turn:
-            simple = hand.bit_count() > 1 and not (p.eat_keep_in_phom and eaten & hand)
+            simple = hand.bit_count() > 1 and not (eaten & hand and p.eat_keep_in_phom)
             for t, k, fit in send_targets(st, seat):
                 for c in bits(fit):
                     if simple or send_keeps_hand(st, seat, c) is None:
@@ -302,7 +302,7 @@ def draw(st: GameState, seat: int) -> Sequence[Action] | None:
     if st.u_pending is not None:
         return None
     eaten = st.eaten[seat]
-    if eaten and p.eat_keep_in_phom and eaten & hand:
+    if eaten & hand and p.eat_keep_in_phom:
         return discards_of(turns.eaten_safe_discards(st, seat))  # discard_mask
     return discards_of(hand)
 
@@ -359,9 +359,9 @@ def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
     events.append(TURN_EVENTS[nxt][k == 3][tai])
     if not tai or p.rounds_tai_may_eat:
         near = hands[nxt] & PARTNERS[card]
-        if near and p.eat_distinct_phom:
+        if near:
             eaten = st.eaten[nxt]
-            if eaten:
+            if eaten and p.eat_distinct_phom:
                 near &= ~eaten
         if near & (near - 1):  # two partners at least: maybe an eat (most discards: none)
             eats = eat_list(st, nxt, card)
@@ -389,7 +389,7 @@ def open_game(st: GameState) -> None:
                 break
     # u.find_u rejects at once a hand with 2 or more cards in no phỏm (no laid phỏm, no eat:
     # the first seat's 10 dealt cards)
-    if p.u_before_first_discard and loose_count(st.hands[first]) <= 1:
+    if loose_count(st.hands[first]) <= 1 and p.u_before_first_discard:
         u.check_u_dealt(st)
 
 

@@ -64,7 +64,7 @@ def lay_down_problem(st: GameState, seat: int, phoms: list[int]) -> Rejected | N
                 Reason.LAY_DOWN_INVALID_PHOM, "LAY.VALID-PHOM", f"{_codes(ph)} is not a phỏm"
             )
         pe = ph & eaten
-        if p.eat_distinct_phom and pe & (pe - 1):
+        if pe & (pe - 1) and p.eat_distinct_phom:
             return reject(
                 Reason.LAY_DOWN_EATEN_SHARED,
                 "TURN.EAT.DISTINCT-PHOM",
@@ -103,7 +103,7 @@ def can_still_discard(st: GameState, seat: int, rest: int) -> bool:
     of it can go while every unlaid eaten card keeps a phỏm of its own
     (TURN.DISCARD-ENDS-TURN with LAY.EATEN-INCLUDED)."""
     p = st.p
-    ue = st.eaten[seat] & rest if p.eat_keep_in_phom else 0
+    ue = st.eaten[seat] & rest if st.eaten[seat] & rest and p.eat_keep_in_phom else 0
     if not ue:
         return rest != 0
     cores = cores_of(st, ue)

@@ -187,7 +187,7 @@ def u_k_size(st: GameState, seat: int) -> int:
         kings = hand & _KINGS & ~st.eaten[seat]
         if kings.bit_count() >= 3:
             p = st.p
-            ue = st.eaten[seat] & hand if p.eat_keep_in_phom else 0
+            ue = st.eaten[seat] & hand if st.eaten[seat] & hand and p.eat_keep_in_phom else 0
             cores = cores_of(st, ue)
             subsets = [kings]
             if kings.bit_count() == 4:

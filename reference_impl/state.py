@@ -261,7 +261,7 @@ def active_seats(st: GameState) -> list[int]:
 
 def cores_of(st: GameState, eaten_mask: int) -> tuple[int, ...]:
     """Cores of the given eaten cards, only when eat declarations are binding."""
-    if not st.p.eat_binding_declaration or not eaten_mask:
+    if not eaten_mask or not st.p.eat_binding_declaration:
         return ()
     return tuple(sorted(st.cores[c] for c in card_tuple(eaten_mask)))
 

@@ -77,10 +77,10 @@ def take_top_card(st: GameState, seat: int) -> None:
 def legal_discard_mask(st: GameState, seat: int) -> int:
     """The cards ``seat`` may discard now (phase allowing a discard)."""
     hand = st.hands[seat]
-    if not st.p.eat_keep_in_phom:
-        return hand
     ue = st.eaten[seat] & hand
     if not ue:
+        return hand
+    if not st.p.eat_keep_in_phom:
         return hand
     if st.phase is FINAL_TURN:
         return 0  # LAY.EATEN-INCLUDED: lay the eaten cards down first
@@ -93,7 +93,7 @@ def eaten_safe_discards(st: GameState, seat: int) -> int:
     hand = st.hands[seat]
     p = st.p
     ue = st.eaten[seat] & hand
-    if not p.eat_keep_in_phom or not ue:
+    if not ue or not p.eat_keep_in_phom:
         return hand
     cores = cores_of(st, ue)
     free = hand & ~ue
@@ -123,7 +123,7 @@ def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
     hand = st.hands[seat]
     if not hand >> c & 1:
         return reject(Reason.CARD_NOT_IN_HAND, "TURN.CARD-IN-HAND", f"{CODES[c]} is not in hand")
-    ue = st.eaten[seat] & hand if st.p.eat_keep_in_phom else 0
+    ue = st.eaten[seat] & hand if st.eaten[seat] & hand and st.p.eat_keep_in_phom else 0
     if ue:
         if ue >> c & 1:
             return reject(

@@ -27,9 +27,9 @@ _KIND_RANK = {"thuong": 1, "three_eats": 2, "tron": 3, "dong_hoa_trang": 4, "kha
 def eaten_rules(st: GameState, seat: int) -> tuple[int, bool, tuple[int, ...]]:
     """(unlaid eaten cards, distinct, cores) as the arrangement searches take them."""
     p = st.p
-    if not p.eat_keep_in_phom:
-        return 0, p.eat_distinct_phom, ()
     ue = st.eaten[seat] & st.hands[seat]
+    if not ue or not p.eat_keep_in_phom:
+        return 0, p.eat_distinct_phom, ()
     return ue, p.eat_distinct_phom, cores_of(st, ue)
 
 

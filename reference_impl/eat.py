@@ -48,7 +48,7 @@ def eat_with_ok(st: GameState, seat: int, card: int, with_mask: int) -> bool:
 def eat_options(st: GameState, seat: int, card: int) -> list[int]:
     """Every ``with`` set (as a mask) of a legal eat of ``card`` by ``seat``."""
     hand = st.hands[seat]
-    if st.eaten[seat] and st.p.eat_distinct_phom:
+    if st.eaten[seat] & hand and st.p.eat_distinct_phom:
         hand &= ~st.eaten[seat]
     if not melds.may_join(card, hand):
         return []

@@ -166,7 +166,7 @@ def eat_list(st: GameState, seat: int, card: int) -> list[Action]:
     p = st.p
     full = st.hands[seat]
     eaten = st.eaten[seat]
-    hand = full & ~eaten if eaten and p.eat_distinct_phom else full
+    hand = full & ~eaten if eaten & full and p.eat_distinct_phom else full
     near = hand & PARTNERS[card]
     if not near & (near - 1):
         return []  # not two partners: melds.may_join fails
@@ -204,15 +204,15 @@ def final_list(st: GameState, seat: int) -> list[Action]:
         elif eaten:
             # laydown.lay_down_problem of one phỏm of the hand, no binding declaration (no
             # cores): the eaten cards it holds, those it leaves, a card left to discard
-            distinct, keep = p.eat_distinct_phom, p.eat_keep_in_phom
             for phom in phoms_in(hand):
                 pe = phom & eaten
-                if distinct and pe & (pe - 1):
+                if pe & (pe - 1) and p.eat_distinct_phom:
                     continue  # TURN.EAT.DISTINCT-PHOM
                 rest = hand & ~phom
                 eaten_left = eaten & rest
                 if eaten_left:
-                    if keep and not can_cover(rest, eaten_left, distinct, ()):
+                    if p.eat_keep_in_phom and not can_cover(rest, eaten_left,
+                                                            p.eat_distinct_phom, ()):
                         continue  # LAY.EATEN-INCLUDED
                     if not laydown.can_still_discard(st, seat, rest):
                         continue  # TURN.DISCARD-ENDS-TURN
@@ -359,10 +359,8 @@ def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
     events.append(TURN_EVENTS[nxt][k == 3][tai])
     if not tai or p.rounds_tai_may_eat:
         near = hands[nxt] & PARTNERS[card]
-        if near:
-            eaten = st.eaten[nxt]
-            if eaten and p.eat_distinct_phom:
-                near &= ~eaten
+        if near & st.eaten[nxt] and p.eat_distinct_phom:
+            near &= ~st.eaten[nxt]
         if near & (near - 1):  # two partners at least: maybe an eat (most discards: none)
             eats = eat_list(st, nxt, card)
             if eats:

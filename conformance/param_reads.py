@@ -77,31 +77,9 @@ class Members(tuple[Any, ...]):
             self._read.add(self._name)
         return answer
 
-    def __iter__(self) -> Any:
-        self._read.add(self._name)
-        return tuple.__iter__(self)
-
-    def __len__(self) -> int:
-        self._read.add(self._name)
-        return tuple.__len__(self)
-
-    def __getitem__(self, index: Any) -> Any:
-        self._read.add(self._name)
-        return tuple.__getitem__(self, index)
-
     def __reversed__(self) -> Any:
         self._read.add(self._name)
         return reversed(tuple(tuple.__iter__(self)))
-
-    def __hash__(self) -> int:
-        self._read.add(self._name)
-        return tuple.__hash__(self)
-
-    def __repr__(self) -> str:
-        self._read.add(self._name)
-        return tuple.__repr__(self)
-
-    __str__ = __repr__
 
     def __format__(self, spec: str) -> str:
         self._read.add(self._name)
@@ -114,29 +92,23 @@ class Members(tuple[Any, ...]):
     def __reduce_ex__(self, protocol: Any) -> Any:
         return self.__reduce__()
 
-    def count(self, value: Any) -> int:
-        self._read.add(self._name)
-        return tuple.count(self, value)
 
-    def index(self, *args: Any) -> int:
-        self._read.add(self._name)
-        return tuple.index(self, *args)
-
-
-def _compare(op: str) -> Any:
+def _noting(op: str) -> Any:
+    """tuple's method ``op``, noting the whole value read first."""
     method = getattr(tuple, op)
 
-    def compare(self: Members, other: Any) -> Any:
+    def noted(self: Members, *args: Any) -> Any:
         self._read.add(self._name)
-        return method(self, other)
+        return method(self, *args)
 
-    compare.__name__ = op
-    return compare
+    noted.__name__ = op
+    return noted
 
 
-for _op in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__",
-            "__rmul__", "__getnewargs__", "__sizeof__"):
-    setattr(Members, _op, _compare(_op))
+for _op in ("__iter__", "__len__", "__getitem__", "__hash__", "__repr__", "__eq__", "__ne__",
+            "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__", "__rmul__",
+            "__getnewargs__", "__sizeof__", "count", "index"):
+    setattr(Members, _op, _noting(_op))
 
 
 def _members(value: tuple[Any, ...], name: str, read: set[Any]) -> Members:

@@ -23,14 +23,12 @@ from reference_impl.laydown import lay_down_problem, send_keeps_hand, send_targe
 from reference_impl.melds import (
     PARTNERS,
     PHOMS_CONTAINING,
-    RANK_MASKS,
     RUN_PAIRS,
     SAME_RANK,
     can_cover,
     deadwood_points,
     extension_cards,
     has_ca,
-    has_five_run,
     loose_count,
     phoms_in,
 )
@@ -391,29 +389,15 @@ def open_game(st: GameState) -> None:
         u.check_u_dealt(st)
 
 
-_KINGS = RANK_MASKS[12]
-
-
 def extras_may_pay(st: GameState) -> bool:
     """Whether ``settle.settle_extras`` may pay anything at a points ending (no ù, every seat
-    in play): a laid phỏm of Kings only (EXTRA.U-K; any own Kings under extras.u_k_anywhere),
-    or five own cards in a run of one suit (EXTRA.DONG-HOA.OWN-CARDS).  False only when it
-    would pay nothing."""
+    in play): a seat has an ù K or a đồng hoa by the rule functions settle_extras itself asks
+    (EXTRA.U-K, EXTRA.DONG-HOA).  False only when it would pay nothing."""
     p = st.p
-    u_k = p.extras_u_k is not None
-    if u_k and p.extras_u_k_anywhere:
+    seats = range(st.n)
+    if p.extras_u_k is not None and any(settle.u_k_size(st, s) for s in seats):
         return True
-    dong_hoa = p.extras_dong_hoa is not None
-    hands, own = st.hands, st.own
-    for s, laid in enumerate(st.laid):
-        held = hands[s]
-        for ph in laid:
-            if u_k and not ph & ~_KINGS:
-                return True
-            held |= ph
-        if dong_hoa and has_five_run(held & own[s]):
-            return True
-    return False
+    return p.extras_dong_hoa is not None and any(settle.has_dong_hoa(st, s) for s in seats)
 
 
 def end_by_points(st: GameState) -> None:

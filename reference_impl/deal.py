@@ -141,17 +141,12 @@ class Deal:
     ) -> Deal:
         """Deal ``cards`` (DEAL.DECK-ORDER); ``checked=False`` for a deck of the 52 cards
         the engine made itself, which needs no re-validation."""
-        if not 2 <= players <= 4:
-            raise DealError(f"a deal is for 2 to 4 players, got {players} (DECK.PLAYERS)")
-        if not 0 <= first < players:
+        if type(players) is not int or not 2 <= players <= 4:
+            raise DealError(f"a deal is for 2 to 4 players, got {players!r} (DECK.PLAYERS)")
+        if type(first) is not int or not 0 <= first < players:
             raise DealError(f"first must be a seat 0..{players - 1}, got {first!r}")
-        end = 9 * players
-        deck = tuple(cards)  # its slices are tuples
-        by_seat: list[tuple[Card, ...]] = [()] * players
-        for k in range(players):
-            by_seat[(first + k) % players] = deck[k:end:players]
-        by_seat[first] += deck[end : end + 1]
-        hands, stock = tuple(by_seat), deck[end + 1 :]
+        *by_seat, stock = _DEAL_PLANS[players, first](tuple(cards))  # its slices are tuples
+        hands = tuple(by_seat)
         if checked:
             return cls(hands, stock, first)
         deal = object.__new__(cls)
@@ -162,16 +157,7 @@ class Deal:
     @classmethod
     def shuffled(cls, seed: int, players: int = 4, first: int = 0) -> Deal:
         """A deck shuffled by ``random.Random(seed)``, dealt by :meth:`from_deck`."""
-        plan = _DEAL_PLANS.get((players, first)) if type(first) is int else None
-        if plan is None:  # not a table of 2 to 4 with a seat of it: _dealt says why
-            return cls._dealt(shuffled_deck(seed), players, first, checked=False)
-        # _dealt of the engine's own 52 cards (no re-validation), by the plan of its slices
-        deck = tuple(shuffled_deck(seed))
-        *hands, stock = plan(deck)
-        deal = object.__new__(cls)
-        # the fields a frozen dataclass keeps in its __dict__, set as its __init__ would
-        deal.__dict__.update(hands=tuple(hands), stock=stock, first=first)
-        return deal
+        return cls._dealt(shuffled_deck(seed), players, first, checked=False)
 
     @classmethod
     def from_json(

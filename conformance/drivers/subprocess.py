@@ -14,6 +14,7 @@ import os
 import shlex
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import MutableSequence
 from typing import Any
@@ -203,12 +204,19 @@ class SubprocessDriver(Driver):
         return proc if isinstance(proc, subprocess.Popen) else None
 
     def close(self) -> None:
-        """Say bye and let the process exit (2 s), else kill it; a broken session is killed."""
+        """Say bye and let the process exit (2 s), else kill it; a broken session is killed,
+        and so is one stopped while a reply is still owed (SIGTERM, Ctrl-C): nobody will read
+        that reply, and an implementation busy with it would hold the stop for 3 s."""
         proc = self._proc
         if proc is None:
             return
+        # stopped: an interruption on its way up (KeyboardInterrupt, SystemExit, the runner's
+        # Interrupted: a BaseException that is no Exception), this close in a ``finally``
+        error = sys.exception()
+        stopped = error is not None and not isinstance(error, (Exception, GeneratorExit))
         try:
-            if self._broken is None and proc.poll() is None:
+            if self._broken is None and proc.poll() is None and not (
+                    stopped and self._outstanding):
                 with contextlib.suppress(ImplError, HarnessError):
                     bye = self.send({"type": "bye"})
                     self._resolve(bye, first_timeout=min(1.0, self.timeout))

@@ -175,18 +175,21 @@ def test_renumber_moves_the_ids_of_the_scenario_only() -> None:
 
 def test_sigterm_stops_the_workers_and_keeps_the_finished_lines(tmp_path: Path) -> None:
     report = tmp_path / "term.jsonl"
+    waiting = tmp_path / "waiting"  # the slow fake notes its wait there
+    waiting.mkdir()
     impl = " ".join(fake("slow", 2, 30))  # each process's 2nd game waits 30 s
     started = time.monotonic()
     proc = subprocess.Popen(
         [sys.executable, str(FAKES / "cli_with_fake_scenarios.py"), "6", "run", "--impl", impl,
          "--timeout", "60", "--report", str(report), "--jobs", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "FAKE_WAITING": str(waiting)})
     deadline = started + 30
-    while time.monotonic() < deadline:
-        if report.exists() and len(report.read_text().splitlines()) >= 2:
+    while time.monotonic() < deadline:  # a result is in, and both workers wait for a reply
+        if report.exists() and len(report.read_text().splitlines()) >= 2 and \
+                len(list(waiting.iterdir())) == 2:
             break
-        time.sleep(0.05)
-    time.sleep(0.5)
+        time.sleep(0.02)
     os.kill(proc.pid, signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2, err

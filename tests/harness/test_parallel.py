@@ -4,6 +4,7 @@ budget, --max-fail, request ids in transcripts and messages)."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -121,13 +122,14 @@ def test_processes_started_ahead_end_as_in_one_session(name: str) -> None:
     def run(jobs: int) -> tuple[Any, ...]:
         # the hanging process answers nothing but hello (hello_timeout): a short timeout
         # times out the same replies; the others keep room for a slow machine's replies
-        timeout = 0.3 if name == "hang" else 1.0
+        timeout = 0.1 if name == "hang" else 1.0
         driver = SubprocessDriver(fake(name, 1), timeout=timeout, hello_timeout=10.0)
         options = RunOptions(transcripts="all", max_restarts=3)
         ahead = start_ahead(driver, jobs)
         pids = [a.pid for a in ahead]
         assert len(pids) == (2 if jobs == 2 else 0) and None not in pids
-        time.sleep(0.5)  # as the suite loads: a process misbehaving at once has done so
+        for started in ahead:  # as the suite loads: each has answered hello, or has ended
+            settled(started)
         runner = (ParallelRunner(driver, options, jobs=2, ahead=ahead) if jobs == 2
                   else Runner(driver, options))
         run = runner.run(scenarios(6))
@@ -148,6 +150,14 @@ def test_processes_started_ahead_are_closed_when_fewer_workers_run() -> None:
     run = ParallelRunner(driver, jobs=2, ahead=ahead).run(scenarios(1))
     assert [r.outcome for r in run.results] == [Outcome.PASS]
     assert not any(map(alive, pids))
+
+
+def settled(driver: SubprocessDriver) -> None:
+    """Wait until the process of ``driver`` has written to its stdout or closed it (its
+    hello reply, or its end), as it would have while a run loads the suite."""
+    stdout = driver._proc.stdout if driver._proc is not None else None
+    assert stdout is not None
+    assert select.select([stdout], [], [], 10.0)[0], "no hello and no end within 10 s"
 
 
 def alive(pid: int | None) -> bool:

@@ -88,6 +88,10 @@ class SubprocessDriver(Driver):
     crash, timeout or violation, the next ``send`` restarts the process, at most that often.
     """
 
+    #: Seconds a process whose stdout has ended gets to exit, so that the crash is reported
+    #: with its exit status (a process ending closes its stdout a moment before it is gone).
+    crash_exit_wait = 1.0
+
     def __init__(
         self,
         cmd: str | list[str],
@@ -341,7 +345,7 @@ class SubprocessDriver(Driver):
         status: int | None = None
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
-                status = wait_exit(proc, 1.0)
+                status = wait_exit(proc, self.crash_exit_wait)
         if self._stderr is not None and self._stderr.ident is not None:
             # an ended process's stderr ends too: read it to the end; a living one keeps it
             # open, so the reader gets only a moment to take what is already written

@@ -25,8 +25,10 @@ P, C, T, V = Outcome.PASS, Outcome.CRASH, Outcome.TIMEOUT, Outcome.PROTOCOL_ERRO
 
 
 def run_fake(tmp_path: Path, argv: list[str], n: int = 8, *, timeout: float = 2.0,
-             strict: bool = False, max_restarts: int = 5):
+             strict: bool = False, max_restarts: int = 5, crash_exit_wait: float | None = None):
     driver = SubprocessDriver(argv, timeout=timeout, hello_timeout=5.0, strict=strict)
+    if crash_exit_wait is not None:
+        driver.crash_exit_wait = crash_exit_wait
     command = shlex.join(argv)
     todo = scenarios(n)
     path = tmp_path / "report.jsonl"
@@ -139,7 +141,8 @@ def test_stderr_flood(tmp_path: Path) -> None:
 
 
 def test_close_stdout(tmp_path: Path) -> None:
-    run, outcomes = run_fake(tmp_path, fake("close_stdout"))
+    # the fake lives on after closing its stdout: what the driver sees after any wait
+    run, outcomes = run_fake(tmp_path, fake("close_stdout"), crash_exit_wait=0.1)
     assert outcomes == [P, P, C, P, P, C, P, P]
     assert "closed its stdout" in run.results[2].message
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conformance.drivers.subprocess import SubprocessDriver
+from conformance.errors import ImplCrashed
 from conformance.outcomes import Outcome
 from conformance.reports.jsonl import JsonlWriter, make_header, read_report
 from conformance.runner import Runner, RunOptions, replay_command
@@ -166,3 +167,19 @@ def test_report_readable_after_fakes(tmp_path: Path) -> None:
     report = read_report(tmp_path / "report.jsonl")
     assert report.complete
     assert report.totals["crash"] == 2 and report.totals["pass"] == 6
+
+
+def test_a_session_stopped_while_a_reply_is_owed_is_killed_at_once() -> None:
+    """Closed as an interruption goes up (SIGTERM, Ctrl-C) while a reply is owed, the session
+    is not said bye to (the reply would come first, after the fake's 30 s): it is killed."""
+    driver = SubprocessDriver(fake("slow", 1, 30), timeout=60.0)
+    driver.start()
+    owed = driver.send({"type": "new_game", "game": "g", "ruleset": "co-ban", "players": 2,
+                        "first": 0, "deal": {"deck": []}})
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        driver.close()
+    assert driver.killed and driver.exit_status == -9
+    with pytest.raises(ImplCrashed, match="closed before this reply came"):
+        owed.result()

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from conformance.drivers.handover import RUNNING, reap_as_they_end
 from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import ImplCrashed, ImplTimeout
 from conformance.outcomes import Outcome
@@ -150,6 +151,18 @@ def test_processes_started_ahead_are_closed_when_fewer_workers_run() -> None:
     run = ParallelRunner(driver, jobs=2, ahead=ahead).run(scenarios(1))
     assert [r.outcome for r in run.results] == [Outcome.PASS]
     assert not any(map(alive, pids))
+
+
+def test_processes_handed_over_are_reaped_as_they_end() -> None:
+    # the starter's thread reaps them, woken by their exits: nobody calls publish_exits
+    procs = [subprocess.Popen(["sh", "-c", f"exit {status}"]) for status in (3, 5)]
+    exits = [RUNNING] * 3
+    reap_as_they_end([procs[0], None, procs[1]], exits)  # None: a worker's own process
+    deadline = time.monotonic() + 30
+    while RUNNING in (exits[0], exits[2]) and time.monotonic() < deadline:
+        time.sleep(0.001)
+    assert exits == [3, RUNNING, 5]
+    assert [p.returncode for p in procs] == [3, 5]
 
 
 def settled(driver: SubprocessDriver) -> None:

@@ -2,7 +2,8 @@
 
 ``run --jobs N`` starts the implementation processes while the suite loads, before it forks
 the workers that talk to them (:mod:`conformance.parallel`). Only the process that started a
-child can wait for it; so the starter reaps it (:func:`publish_exits`) and puts its exit
+child can wait for it; so the starter reaps it (a thread woken by its exit,
+:func:`reap_as_they_end`, else :func:`publish_exits` at each of its polls) and puts its exit
 status in memory shared with the worker, where :class:`HandedOver` reads it.
 """
 

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from conformance.drivers.handover import RUNNING, publish_exits, wait_exit
+from conformance.drivers.handover import RUNNING, publish_exits, reap_as_they_end, wait_exit
 from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import HarnessError, ImplError
 from conformance.outcomes import Outcome, ScenarioResult
@@ -237,6 +237,7 @@ class ParallelRunner(Runner):
         finally:
             gc.unfreeze()
         self._spawned = [driver.release() for driver in self._ahead]  # the workers have them
+        reap_as_they_end(self._spawned, self._exits)
         self._ahead = []
         errors: dict[int, BaseException] = {}
         while True:

@@ -8,7 +8,13 @@ from reference_impl.state import CARD_BITS, CHOT, CODES, MOVED, OVER, GameState
 
 
 def _codes(mask: int) -> list[str]:
-    return [CODES[c] for c in range(52) if mask >> c & 1]
+    """The codes of the cards of ``mask``, lowest card first (its set bits only are visited)."""
+    out: list[str] = []
+    while mask:
+        low = mask & -mask
+        out.append(CODES[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def public_state(st: GameState) -> dict[str, Any]:

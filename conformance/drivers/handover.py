@@ -2,7 +2,8 @@
 
 ``run --jobs N`` starts the implementation processes while the suite loads, before it forks
 the workers that talk to them (:mod:`conformance.parallel`). Only the process that started a
-child can wait for it; so the starter reaps it (:func:`publish_exits`) and puts its exit
+child can wait for it; so the starter reaps it (a thread woken by its exit,
+:func:`reap_as_they_end`, else :func:`publish_exits` at each of its polls) and puts its exit
 status in memory shared with the worker, where :class:`HandedOver` reads it.
 """
 
@@ -14,6 +15,7 @@ import os
 import select
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import MutableSequence, Sequence
 from typing import IO, Protocol
@@ -67,6 +69,46 @@ def publish_exits(procs: Sequence[subprocess.Popen[bytes] | None],
             status = proc.poll()
             if status is not None:
                 exits[i] = status
+
+
+def reap_as_they_end(procs: Sequence[subprocess.Popen[bytes] | None],
+                     exits: MutableSequence[int]) -> None:
+    """Reap each of ``procs`` the moment it ends, from a thread woken by the exits themselves
+    (pidfds, Linux), its status to ``exits``: a worker that waits for the status of a process
+    it saw crash gets it at once, not at the starter's next :func:`publish_exits`. Where
+    there is no pidfd, nothing starts (the starter's polls remain)."""
+    watched: dict[int, int] = {}  # pidfd -> index
+    try:
+        for i, proc in enumerate(procs):
+            if proc is not None and proc.returncode is None:
+                watched[os.pidfd_open(proc.pid)] = i
+    except (AttributeError, OSError):  # not Linux, or one reaped already: the polls do it
+        for fd in watched:
+            os.close(fd)
+        return
+    if watched:
+        threading.Thread(target=_reap, args=(procs, exits, watched), name="phom-reap",
+                         daemon=True).start()
+
+
+def _reap(procs: Sequence[subprocess.Popen[bytes] | None], exits: MutableSequence[int],
+          watched: dict[int, int]) -> None:
+    watch = select.poll()
+    for fd in watched:
+        watch.register(fd, select.POLLIN)
+    try:
+        while watched:
+            for fd, _ in watch.poll():
+                proc = procs[watched[fd]]
+                assert proc is not None
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    exits[watched[fd]] = proc.wait(timeout=0)
+                watch.unregister(fd)
+                os.close(fd)
+                del watched[fd]
+    finally:
+        for fd in watched:
+            os.close(fd)
 
 
 def _ended(pid: int) -> bool:

@@ -14,6 +14,7 @@ import os
 import shlex
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import MutableSequence
 from typing import Any
@@ -86,6 +87,10 @@ class SubprocessDriver(Driver):
     ``auto_restart`` (for the pytest plugin, where tests do not restart the driver): after a
     crash, timeout or violation, the next ``send`` restarts the process, at most that often.
     """
+
+    #: Seconds a process whose stdout has ended gets to exit, so that the crash is reported
+    #: with its exit status (a process ending closes its stdout a moment before it is gone).
+    crash_exit_wait = 1.0
 
     def __init__(
         self,
@@ -203,12 +208,19 @@ class SubprocessDriver(Driver):
         return proc if isinstance(proc, subprocess.Popen) else None
 
     def close(self) -> None:
-        """Say bye and let the process exit (2 s), else kill it; a broken session is killed."""
+        """Say bye and let the process exit (2 s), else kill it; a broken session is killed,
+        and so is one stopped while a reply is still owed (SIGTERM, Ctrl-C): nobody will read
+        that reply, and an implementation busy with it would hold the stop for 3 s."""
         proc = self._proc
         if proc is None:
             return
+        # stopped: an interruption on its way up (KeyboardInterrupt, SystemExit, the runner's
+        # Interrupted: a BaseException that is no Exception), this close in a ``finally``
+        error = sys.exception()
+        stopped = error is not None and not isinstance(error, (Exception, GeneratorExit))
         try:
-            if self._broken is None and proc.poll() is None:
+            if self._broken is None and proc.poll() is None and not (
+                    stopped and self._outstanding):
                 with contextlib.suppress(ImplError, HarnessError):
                     bye = self.send({"type": "bye"})
                     self._resolve(bye, first_timeout=min(1.0, self.timeout))
@@ -333,7 +345,7 @@ class SubprocessDriver(Driver):
         status: int | None = None
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
-                status = wait_exit(proc, 1.0)
+                status = wait_exit(proc, self.crash_exit_wait)
         if self._stderr is not None and self._stderr.ident is not None:
             # an ended process's stderr ends too: read it to the end; a living one keeps it
             # open, so the reader gets only a moment to take what is already written

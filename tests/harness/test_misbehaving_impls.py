@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conformance.drivers.subprocess import SubprocessDriver
+from conformance.errors import ImplCrashed
 from conformance.outcomes import Outcome
 from conformance.reports.jsonl import JsonlWriter, make_header, read_report
 from conformance.runner import Runner, RunOptions, replay_command
@@ -25,8 +26,10 @@ P, C, T, V = Outcome.PASS, Outcome.CRASH, Outcome.TIMEOUT, Outcome.PROTOCOL_ERRO
 
 
 def run_fake(tmp_path: Path, argv: list[str], n: int = 8, *, timeout: float = 2.0,
-             strict: bool = False, max_restarts: int = 5):
+             strict: bool = False, max_restarts: int = 5, crash_exit_wait: float | None = None):
     driver = SubprocessDriver(argv, timeout=timeout, hello_timeout=5.0, strict=strict)
+    if crash_exit_wait is not None:
+        driver.crash_exit_wait = crash_exit_wait
     command = shlex.join(argv)
     todo = scenarios(n)
     path = tmp_path / "report.jsonl"
@@ -139,7 +142,8 @@ def test_stderr_flood(tmp_path: Path) -> None:
 
 
 def test_close_stdout(tmp_path: Path) -> None:
-    run, outcomes = run_fake(tmp_path, fake("close_stdout"))
+    # the fake lives on after closing its stdout: what the driver sees after any wait
+    run, outcomes = run_fake(tmp_path, fake("close_stdout"), crash_exit_wait=0.1)
     assert outcomes == [P, P, C, P, P, C, P, P]
     assert "closed its stdout" in run.results[2].message
 
@@ -163,3 +167,19 @@ def test_report_readable_after_fakes(tmp_path: Path) -> None:
     report = read_report(tmp_path / "report.jsonl")
     assert report.complete
     assert report.totals["crash"] == 2 and report.totals["pass"] == 6
+
+
+def test_a_session_stopped_while_a_reply_is_owed_is_killed_at_once() -> None:
+    """Closed as an interruption goes up (SIGTERM, Ctrl-C) while a reply is owed, the session
+    is not said bye to (the reply would come first, after the fake's 30 s): it is killed."""
+    driver = SubprocessDriver(fake("slow", 1, 30), timeout=60.0)
+    driver.start()
+    owed = driver.send({"type": "new_game", "game": "g", "ruleset": "co-ban", "players": 2,
+                        "first": 0, "deal": {"deck": []}})
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        driver.close()
+    assert driver.killed and driver.exit_status == -9
+    with pytest.raises(ImplCrashed, match="closed before this reply came"):
+        owed.result()

@@ -4,6 +4,7 @@ budget, --max-fail, request ids in transcripts and messages)."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from conformance.drivers.handover import RUNNING, reap_as_they_end
 from conformance.drivers.subprocess import SubprocessDriver
 from conformance.errors import ImplCrashed, ImplTimeout
 from conformance.outcomes import Outcome
@@ -121,13 +123,14 @@ def test_processes_started_ahead_end_as_in_one_session(name: str) -> None:
     def run(jobs: int) -> tuple[Any, ...]:
         # the hanging process answers nothing but hello (hello_timeout): a short timeout
         # times out the same replies; the others keep room for a slow machine's replies
-        timeout = 0.3 if name == "hang" else 1.0
+        timeout = 0.1 if name == "hang" else 1.0
         driver = SubprocessDriver(fake(name, 1), timeout=timeout, hello_timeout=10.0)
         options = RunOptions(transcripts="all", max_restarts=3)
         ahead = start_ahead(driver, jobs)
         pids = [a.pid for a in ahead]
         assert len(pids) == (2 if jobs == 2 else 0) and None not in pids
-        time.sleep(0.5)  # as the suite loads: a process misbehaving at once has done so
+        for started in ahead:  # as the suite loads: each has answered hello, or has ended
+            settled(started)
         runner = (ParallelRunner(driver, options, jobs=2, ahead=ahead) if jobs == 2
                   else Runner(driver, options))
         run = runner.run(scenarios(6))
@@ -148,6 +151,26 @@ def test_processes_started_ahead_are_closed_when_fewer_workers_run() -> None:
     run = ParallelRunner(driver, jobs=2, ahead=ahead).run(scenarios(1))
     assert [r.outcome for r in run.results] == [Outcome.PASS]
     assert not any(map(alive, pids))
+
+
+def test_processes_handed_over_are_reaped_as_they_end() -> None:
+    # the starter's thread reaps them, woken by their exits: nobody calls publish_exits
+    procs = [subprocess.Popen(["sh", "-c", f"exit {status}"]) for status in (3, 5)]
+    exits = [RUNNING] * 3
+    reap_as_they_end([procs[0], None, procs[1]], exits)  # None: a worker's own process
+    deadline = time.monotonic() + 30
+    while RUNNING in (exits[0], exits[2]) and time.monotonic() < deadline:
+        time.sleep(0.001)
+    assert exits == [3, RUNNING, 5]
+    assert [p.returncode for p in procs] == [3, 5]
+
+
+def settled(driver: SubprocessDriver) -> None:
+    """Wait until the process of ``driver`` has written to its stdout or closed it (its
+    hello reply, or its end), as it would have while a run loads the suite."""
+    stdout = driver._proc.stdout if driver._proc is not None else None
+    assert stdout is not None
+    assert select.select([stdout], [], [], 10.0)[0], "no hello and no end within 10 s"
 
 
 def alive(pid: int | None) -> bool:
@@ -175,18 +198,21 @@ def test_renumber_moves_the_ids_of_the_scenario_only() -> None:
 
 def test_sigterm_stops_the_workers_and_keeps_the_finished_lines(tmp_path: Path) -> None:
     report = tmp_path / "term.jsonl"
+    waiting = tmp_path / "waiting"  # the slow fake notes its wait there
+    waiting.mkdir()
     impl = " ".join(fake("slow", 2, 30))  # each process's 2nd game waits 30 s
     started = time.monotonic()
     proc = subprocess.Popen(
         [sys.executable, str(FAKES / "cli_with_fake_scenarios.py"), "6", "run", "--impl", impl,
          "--timeout", "60", "--report", str(report), "--jobs", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "FAKE_WAITING": str(waiting)})
     deadline = started + 30
-    while time.monotonic() < deadline:
-        if report.exists() and len(report.read_text().splitlines()) >= 2:
+    while time.monotonic() < deadline:  # a result is in, and both workers wait for a reply
+        if report.exists() and len(report.read_text().splitlines()) >= 2 and \
+                len(list(waiting.iterdir())) == 2:
             break
-        time.sleep(0.05)
-    time.sleep(0.5)
+        time.sleep(0.02)
     os.kill(proc.pid, signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2, err

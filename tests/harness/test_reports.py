@@ -12,7 +12,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 
 from conformance.errors import ImplCrashed
@@ -31,11 +30,11 @@ from conformance.reports.outputs import exit_code
 from conformance.runner import Runner, RunOptions, replay_command
 from tests.harness.helpers import (
     FAKES,
-    REPORT_SCHEMA,
     FakeScenario,
     ScriptedDriver,
     fake,
     ok_replies,
+    validate_report_record,
 )
 
 
@@ -62,7 +61,7 @@ def mixed_run(tmp_path: Path, name: str = "report.jsonl") -> Path:
 def test_jsonl_round_trip_and_schema(tmp_path: Path) -> None:
     path = mixed_run(tmp_path)
     for line in path.read_text().splitlines():
-        jsonschema.validate(json.loads(line), REPORT_SCHEMA)
+        validate_report_record(json.loads(line))
     report = read_report(path)
     assert report.complete and report.cut_short_reason is None
     assert [r.outcome for r in report.results] == [Outcome.PASS, Outcome.FAIL, Outcome.CRASH,
@@ -174,16 +173,20 @@ def test_merge_shards(tmp_path: Path) -> None:
 def test_sigterm_mid_run_keeps_finished_lines(tmp_path: Path) -> None:
     """A run stopped with SIGTERM writes a footer that says so; nothing finished is lost."""
     report = tmp_path / "term.jsonl"
+    waiting = tmp_path / "waiting"  # the slow fake notes its wait there
+    waiting.mkdir()
     impl = " ".join(fake("slow", 4, 30))  # the 4th scenario waits 30 s for its reply
     proc = subprocess.Popen(  # one session: the fake counts the games of its process
         [sys.executable, str(FAKES / "cli_with_fake_scenarios.py"), "6", "run", "--impl", impl,
          "--timeout", "60", "--report", str(report), "--jobs", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "FAKE_WAITING": str(waiting)})
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if report.exists() and len(report.read_text().splitlines()) >= 4:
+    while time.monotonic() < deadline:  # three results are in, and the 4th reply is awaited
+        if report.exists() and len(report.read_text().splitlines()) >= 4 and \
+                any(waiting.iterdir()):
             break
-        time.sleep(0.05)
+        time.sleep(0.02)
     os.kill(proc.pid, signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2, err

@@ -1,6 +1,7 @@
 """The HTML pages in a real browser: headless Chromium (Debian's package) renders the run
 report and the arbiter's replay page, takes a screenshot, and logs no console message.
 
+One browser serves the module's pages (tests.reports.browser), each in a tab of its own.
 Skipped only where no Chromium is installed (``apt-get install chromium``; .ci/run does it).
 Set PHOM_SCREENSHOTS=DIR to keep the screenshots for a person to look at.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 from conformance.arbiter import arbitrate
 from conformance.arbiter.html import render_html
 from conformance.records import load_record
+from tests.reports.browser import Browser
 from tests.reports.conftest import MutantRun
 from tests.reports.pngread import ink, pixels
 
@@ -28,24 +30,21 @@ RECORDS = Path(__file__).resolve().parents[1] / "fuzz" / "records"
 WIDTH, HEIGHT = 1280, 1000
 
 
-def shoot(page: Path, png: Path, profile: Path) -> list[str]:
-    """Screenshot ``page`` into ``png``; return the console messages Chromium logged."""
-    assert CHROMIUM is not None
-    proc = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--no-first-run", f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0",
-         "--force-device-scale-factor=0.5", f"--window-size={WIDTH},{HEIGHT}",
-         f"--screenshot={png}", page.as_uri()],
-        capture_output=True, text=True, timeout=180)
-    assert png.is_file(), proc.stderr[-2000:]
-    return [line for line in proc.stderr.splitlines() if ":CONSOLE" in line]
-
-
 @pytest.fixture(scope="module")
-def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One Chromium profile for the module's screenshots (no test here is about a first
-    start; a worker of pytest-xdist gets its own, and runs its tests one at a time)."""
-    return tmp_path_factory.mktemp("chromium-profile")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """One Chromium, with one profile, for the module's screenshots (no test here is about a
+    first start; a worker of pytest-xdist gets its own, and runs its tests one at a time)."""
+    assert CHROMIUM is not None
+    started = Browser(CHROMIUM, tmp_path_factory.mktemp("chromium") / "profile")
+    yield started
+    started.close()
+
+
+def shoot(page: Path, png: Path, browser: Browser) -> list[str]:
+    """Screenshot ``page`` into ``png``; return the console messages the page logged."""
+    console = browser.shoot(page, png, WIDTH, HEIGHT, 0.5)
+    assert png.is_file(), browser.stderr()
+    return console
 
 
 def _out(tmp_path: Path) -> Path:
@@ -56,9 +55,9 @@ def _out(tmp_path: Path) -> Path:
 
 
 def test_run_report_renders_full_width_without_console_errors(
-        mutant_run: MutantRun, tmp_path: Path, profile: Path) -> None:
+        mutant_run: MutantRun, tmp_path: Path, browser: Browser) -> None:
     png = _out(tmp_path) / "run-report.png"
-    console = shoot(mutant_run.html, png, profile)
+    console = shoot(mutant_run.html, png, browser)
     assert console == []
     width, height, _ = pixels(png)
     assert (width, height) == (WIDTH // 2, HEIGHT // 2)
@@ -67,21 +66,21 @@ def test_run_report_renders_full_width_without_console_errors(
     assert ink(png, x0=0.85, x1=0.97, y0=0.0, y1=0.6) > 0.02
 
 
-def test_arbiter_page_renders_without_console_errors(tmp_path: Path, profile: Path) -> None:
+def test_arbiter_page_renders_without_console_errors(tmp_path: Path, browser: Browser) -> None:
     page = tmp_path / "replay.html"
     page.write_text(render_html(arbitrate(load_record(RECORDS / "missing-payment.yaml"))),
                     encoding="utf-8")
     png = _out(tmp_path) / "arbiter-replay.png"
-    console = shoot(page, png, profile)
+    console = shoot(page, png, browser)
     assert console == []
     assert ink(png) > 0.05
     assert ink(png, y0=0.05, y1=0.3) > 0.1  # the verdict banner sits at the top
 
 
-def test_the_console_check_sees_an_error(tmp_path: Path, profile: Path) -> None:
+def test_the_console_check_sees_an_error(tmp_path: Path, browser: Browser) -> None:
     """The check above would catch a page that logs: a page with a script error does."""
     page = tmp_path / "broken.html"
     page.write_text('<!DOCTYPE html><title>x</title><p>x</p><script>console.error("boom");'
                     "</script>", encoding="utf-8")
-    console = shoot(page, tmp_path / "broken.png", profile)
+    console = shoot(page, tmp_path / "broken.png", browser)
     assert any("boom" in line for line in console)

@@ -19,19 +19,23 @@ import pytest
 from pytest_bdd import scenarios
 
 from conformance.errors import ScenarioSkipped
-from conformance.suite.model import Scenario
+from conformance.suite.model import Scenario, StepError
 from conformance.suite.play import Play, Transcript
+from conformance.suite.steps import match_step
 from conformance.suite.steps.bdd import bind_pytest_bdd
 from phomspec.paths import features_dir
 from tests.shared import kit_suite
 
 
-def _step_lookup_once_per_text() -> None:
+def _step_lookup_once_per_definition() -> None:
     """pytest-bdd finds a step's definition, at every step, by asking pytest for the
     definitions of every fixture name visible to the test, injecting the matches as a
     temporary fixture and resolving it (most of these tests' time). Every test of this module
-    sees the same definitions (the ones bound here), so the definition of a step's kind and
-    text is looked up once per module and session and reused."""
+    sees the same definitions (the ones bound here, one per registry entry), so pytest-bdd's
+    answer for a step is looked up once per module and session for each registry entry (the
+    one :func:`match_step` finds for the step's kind and text; the load of the suite has
+    checked there is exactly one) and reused; a text the registry cannot read keeps a lookup
+    of its own."""
     # the module, not the function pytest_bdd exports under the same name
     bdd_scenario = importlib.import_module("pytest_bdd.scenario")
     lookup = getattr(bdd_scenario, "get_step_function", None)
@@ -45,7 +49,11 @@ def _step_lookup_once_per_text() -> None:
         parent = getattr(node, "parent", None)
         if getattr(node, "path", None) != here or parent is None:
             return lookup(request=request, step=step)
-        key = (id(request.session), parent.nodeid, step.type, step.name)
+        try:
+            definition: Any = id(match_step(step.type, step.name)[0])
+        except StepError:
+            definition = step.name  # pytest-bdd's lookup reports it, or the step does
+        key = (id(request.session), parent.nodeid, step.type, definition)
         if key not in found:
             context = lookup(request=request, step=step)
             if context is None:  # not found: pytest-bdd reports it, every time
@@ -59,7 +67,7 @@ def _step_lookup_once_per_text() -> None:
 
 bind_pytest_bdd()
 scenarios(str(features_dir()))
-_step_lookup_once_per_text()
+_step_lookup_once_per_definition()
 
 
 def _is_feature(s: Scenario) -> bool:

@@ -16,6 +16,7 @@ of ints: the card in the low 6 bits, plus :data:`MOVED` when chuyển bài moved
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -217,15 +218,7 @@ class GameState:
     def copy(self) -> GameState:
         """An independent copy: every list and dict field copied to the depth its type
         names (``list[list[int]]`` two levels), everything else (immutable) shared."""
-        new = object.__new__(GameState)
-        for name, depth in _COPY_DEPTH:
-            value = getattr(self, name)
-            if depth == 1 and value is not None:
-                value = value.copy()
-            elif depth == 2:
-                value = [x.copy() for x in value]
-            setattr(new, name, value)
-        return new
+        return _copy(self)
 
 
 def _copy_depth(annotation: str) -> int:
@@ -239,6 +232,29 @@ def _copy_depth(annotation: str) -> int:
 _COPY_DEPTH: tuple[tuple[str, int], ...] = tuple(
     (f.name, _copy_depth(str(f.type))) for f in dataclasses.fields(GameState)
 )
+
+
+def _copier() -> Callable[[GameState], GameState]:
+    """The body of :meth:`GameState.copy`, written out field by field from ``_COPY_DEPTH``
+    (as dataclasses writes ``__init__``): a slot assigned by name costs a fraction of a
+    ``setattr`` in a loop, and look-ahead copies a state at every step."""
+    lines = ["def copy(self):", "    new = new_state(GameState)"]
+    for name, depth in _COPY_DEPTH:
+        if depth == 0:
+            value = f"self.{name}"
+        elif depth == 1:
+            value = f"None if (v := self.{name}) is None else v.copy()"
+        else:
+            value = f"[x.copy() for x in self.{name}]"
+        lines.append(f"    new.{name} = {value}")
+    lines.append("    return new")
+    scope: dict[str, Any] = {"new_state": object.__new__, "GameState": GameState}
+    exec("\n".join(lines), scope)  # the source is made above, from the field names
+    copy: Callable[[GameState], GameState] = scope["copy"]
+    return copy
+
+
+_copy = _copier()
 
 
 # -- shared helpers -----------------------------------------------------------------------

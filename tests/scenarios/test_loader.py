@@ -17,6 +17,7 @@ from conformance.suite import cache, discover
 from conformance.suite.discover import load_scenarios
 from conformance.suite.steps import REGISTRY
 from phomspec import list_rulesets
+from tests.shared import kit_suite
 
 DEAL = """\
     Given a 4-player game
@@ -34,7 +35,7 @@ def feature(tmp_path: Path, body: str, name: str = "t.feature") -> Path:
 
 
 def test_the_suite_loads_with_unique_ids() -> None:
-    scenarios = load_scenarios()
+    scenarios = kit_suite()  # load_scenarios(), once per test process
     ids = Counter(s.id for s in scenarios)
     assert [i for i, n in ids.items() if n > 1] == []
     bases = {s.base_id for s in scenarios}
@@ -47,7 +48,7 @@ def test_the_suite_loads_with_unique_ids() -> None:
 
 def test_every_scenario_of_a_file_is_run_somewhere() -> None:
     """A scenario whose table size no ruleset allows would silently never run."""
-    scenarios = load_scenarios()
+    scenarios = kit_suite()
     ran = {s.base_id for s in scenarios}
     for path in sorted(Path("features").glob("*.feature")):
         for found in re.findall(r"@id:([a-z0-9-]+)", path.read_text(encoding="utf-8")):
@@ -315,7 +316,7 @@ def test_a_step_definition_pickles_as_itself() -> None:
 
 def test_a_cached_load_is_the_load(suite_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _on(monkeypatch)
-    fresh = load_scenarios()
+    fresh = list(kit_suite())  # the plain load_scenarios() of this test process
     assert load_scenarios(cached=True) == fresh  # a miss: loaded, then kept
     [entry] = _entries(suite_cache)
 

@@ -9,6 +9,10 @@ from pathlib import Path
 
 from tests.harness.helpers import ROOT, fake
 
+#: Plugins of this environment that the plugin's tests do not need: not loading them saves
+#: each inner pytest about half a second of CPU (hypothesis alone, 0.3 s).
+UNNEEDED = ("-p", "no:hypothesispytest", "-p", "no:xdist", "-p", "no:pytest-bdd")
+
 TEST = '''
 def test_hello(phom_driver):
     print("IMPL=" + phom_driver.hello["name"])
@@ -23,7 +27,7 @@ def pytest_in(tmp_path: Path, *args: str, conftest: str = "") -> subprocess.Comp
         (tmp_path / "conftest.py").write_text(conftest)
     env_path = str(ROOT)
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", *UNNEEDED,
          "--rootdir", str(tmp_path), str(tmp_path), *args],
         capture_output=True, text=True, timeout=120, cwd=tmp_path,
         env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"})
@@ -58,8 +62,9 @@ def test_entry_point_and_conftest_registration_coexist(tmp_path: Path) -> None:
     (tests / "test_plugin_use.py").write_text(TEST)
     (tests / "conftest.py").write_text('pytest_plugins = ["conformance.pytest_plugin"]\n')
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", "--rootdir",
-         str(tests), str(tests)], capture_output=True, text=True, timeout=120, cwd=tests,
+        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", *UNNEEDED,
+         "--rootdir", str(tests), str(tests)], capture_output=True, text=True, timeout=120,
+        cwd=tests,
         env={"PYTHONPATH": f"{ROOT}:{site}", "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "IMPL=phom-reference" in proc.stdout

@@ -137,15 +137,15 @@ _NEEDED = {kind: frozenset(("id", "ok", *members)) for kind, members in REPLY_ME
 
 def reply_problem(request_type: object, reply: dict[str, Any]) -> str | None:
     """The always-on check: ``ok`` and the members a reply of this type needs."""
-    if reply.get("ok") is True and isinstance(request_type, str):
-        needed = _NEEDED.get(request_type)
-        if needed is not None and reply.keys() >= needed:
-            if request_type != "apply":
+    if reply.get("ok") is True:
+        if request_type == "apply":  # the commonest: its members tested one by one
+            ruling = reply.get("ruling")
+            if "id" in reply and ((ruling == "accepted" and "events" in reply) or (
+                    ruling == "rejected" and "reason" in reply)):
                 return None
-            ruling = reply["ruling"]
-            if (ruling == "accepted" and "events" in reply) or (
-                ruling == "rejected" and "reason" in reply
-            ):
+        elif isinstance(request_type, str):
+            needed = _NEEDED.get(request_type)
+            if needed is not None and reply.keys() >= needed:
                 return None
     return _reply_problem_detail(request_type, reply)
 

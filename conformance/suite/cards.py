@@ -62,10 +62,30 @@ def same_card(a: Any, b: str) -> bool:
 # Deals
 
 
+#: Each deal checked once: a scenario deals alike on every run of it (the runs of a sweep,
+#: of ``miniatures``, the reference's replays). Bounded.
+_CHECKED: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
 def check_deal(
     players: int, first: int, hands: Sequence[Sequence[str]], stock: Sequence[str]
 ) -> list[str]:
     """What is wrong with an explicit deal (empty when it is 52 distinct cards, sized right)."""
+    key = (players, first, tuple(map(tuple, hands)), tuple(stock))
+    if type(players) is not int or type(first) is not int or not all(
+            type(c) is str for cards in (*key[2], key[3]) for c in cards):
+        return _deal_problems(players, first, hands, stock)  # read from YAML as it came
+    found = _CHECKED.get(key)
+    if found is None:
+        if len(_CHECKED) >= 4096:
+            _CHECKED.clear()
+        found = _CHECKED[key] = tuple(_deal_problems(players, first, hands, stock))
+    return list(found)
+
+
+def _deal_problems(
+    players: int, first: int, hands: Sequence[Sequence[str]], stock: Sequence[str]
+) -> list[str]:
     out: list[str] = []
     if not 2 <= players <= 4:
         return [f"a table has 2 to 4 players, not {players}"]

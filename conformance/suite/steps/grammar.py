@@ -11,6 +11,7 @@ from typing import Any
 
 from conformance.suite.cards import card_code, card_list, phom_list
 from conformance.suite.model import StepError
+from phomspec.yamlio import fresh
 from reference_impl.action_text import CARDS, ActionForm, ActionTextError, read_action
 
 CLAUSE = r"[A-Z0-9]+(?:\.[A-Z0-9-]+)+"
@@ -228,8 +229,23 @@ def action_step_args(form: ActionForm, groups: Mapping[str, str | None]) -> dict
     return {"seat": int(str(groups["seat"])), "action": action}
 
 
+#: Each action line read once (a script is played by every scenario that names it, in every
+#: run of it): line -> its actions, handed out as fresh copies. Bounded.
+_READ_LINES: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+
+
 def parse_action_line(line: str) -> list[tuple[int, dict[str, Any]]]:
     """'seat 1 eats 5H with 6H 7H; discards KS' -> [(1, eat), (1, discard)]."""
+    read = _READ_LINES.get(line)
+    if read is None:
+        read = _read_action_line(line)
+        if len(_READ_LINES) >= 4096:
+            _READ_LINES.clear()
+        _READ_LINES[line] = read
+    return [(seat, fresh(action)) for seat, action in read]
+
+
+def _read_action_line(line: str) -> list[tuple[int, dict[str, Any]]]:
     m = re.fullmatch(r"\s*seat (\d+) (.+?)\s*", line)
     if not m:
         raise StepError(f"action line {line.strip()!r} must start with 'seat <n> '")

@@ -5,6 +5,8 @@ file:line), not the implementation (outcome ``fail``)."""
 
 from __future__ import annotations
 
+import os
+import threading
 from contextvars import ContextVar
 from typing import Any
 
@@ -55,23 +57,37 @@ def refused_on_reference(scenario: Any) -> ScenarioError | None:
     return ScenarioError(message) if message is not None else None
 
 
-def _replay(scenario: Any) -> str | None:
-    """What the reference refuses of the scenario's setup, played on it (None: nothing)."""
+#: The reference's session the replays share (as the scenarios of a run share one), with the
+#: process and thread that started it; a fresh one after this many replays (its games stay).
+_session: list[Any] = []
+_SESSION_GAMES = 2048
+
+
+def _reference() -> Any:
     # the reference's server is imported by the first replay: a run whose setups are all
     # accepted (and its workers) never loads it
     from conformance.drivers.inprocess import InProcessDriver
 
-    token = _judging.set(True)
+    owner = (os.getpid(), threading.get_ident())
+    if _session and _session[0] == owner and _session[2] < _SESSION_GAMES:
+        _session[2] += 1
+        return _session[1]
     driver = InProcessDriver()
+    driver.start()
+    _session[:] = [owner, driver, 1]
+    return driver
+
+
+def _replay(scenario: Any) -> str | None:
+    """What the reference refuses of the scenario's setup, played on it (None: nothing)."""
+    token = _judging.set(True)
     try:
-        driver.start()
-        scenario.run(driver)
+        scenario.run(_reference())
     except SetupRefused as e:
         return (f"{e.where}: the scenario's own setup is illegal on the reference: {e.what};"
                 " fix the scenario")
     except Exception:  # any other verdict of the reference: the setup itself is playable
         return None
     finally:
-        driver.close()
         _judging.reset(token)
     return None

@@ -12,6 +12,7 @@ from typing import Any
 
 from conformance.errors import ScenarioError, StepFailure
 from conformance.suite.model import Step
+from phomspec.paths import spec_dir
 
 #: Set while a scenario is replayed on the reference (the replay judges nothing itself).
 _judging: ContextVar[bool] = ContextVar("judging", default=False)
@@ -58,7 +59,8 @@ def refused_on_reference(scenario: Any) -> ScenarioError | None:
 
 
 #: The reference's session the replays share (as the scenarios of a run share one), with the
-#: process and thread that started it; a fresh one after this many replays (its games stay).
+#: process, thread and spec/ it started with (its hello names that spec's rulesets); a fresh
+#: one after this many replays (its games stay).
 _session: list[Any] = []
 _SESSION_GAMES = 2048
 
@@ -68,7 +70,7 @@ def _reference() -> Any:
     # accepted (and its workers) never loads it
     from conformance.drivers.inprocess import InProcessDriver
 
-    owner = (os.getpid(), threading.get_ident())
+    owner = (os.getpid(), threading.get_ident(), spec_dir())
     if _session and _session[0] == owner and _session[2] < _SESSION_GAMES:
         _session[2] += 1
         return _session[1]

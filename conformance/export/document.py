@@ -8,7 +8,6 @@ listed in the manifest with ``harness: "python"`` and the reason, and gets no op
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 
 import conformance
 from conformance.errors import ScenarioError
+from conformance.export import jsontext
 from conformance.export.recorder import NotExportable, Recorder
 from conformance.export.translate import translate
 from conformance.protocol.messages import hello_request
@@ -146,4 +146,4 @@ def _manifest(entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _write_json(path: Path, value: Any) -> None:
-    path.write_text(json.dumps(value, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    path.write_text(jsontext.dumps(value) + "\n", encoding="utf-8")

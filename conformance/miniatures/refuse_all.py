@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.miniatures.core import Miniature, main
-from reference_impl.server import Server
 
 REFUSAL = {"ruling": "rejected", "reason": "REFUSED", "clause": None,
            "message": "this implementation refuses every action"}
@@ -23,33 +22,25 @@ class RefuseAll(Miniature):
 
     def __init__(self) -> None:
         super().__init__()
-        #: The new_game request of each game: nothing is ever accepted, so the game is as dealt.
-        self.deals: dict[str, dict[str, Any]] = {}
-        #: Where each action is tried on the game as dealt, to borrow the reference's reason
-        #: when the rules refuse it too; the game there is the deal's copy again after an
+        #: The games dealt: nothing is ever accepted, so the reference's game stays as dealt.
+        self.deals: set[str] = set()
+        #: Where each action is tried, to borrow the reference's reason when the rules refuse
+        #: it too: a copy of the game as dealt, in the reference's session under an id no
+        #: request can name (not of the protocol's game id characters); copied again after an
         #: action the rules accept (a refused one changes nothing: INV.REJECT-UNCHANGED).
-        self.scratch = Server(log=lambda text: None)
-        self.scratch.handle({"id": 0, "type": "hello", "protocol": "1.0"})
+        self.trials: dict[str, str] = {}
+        #: The games whose trial copy is as dealt.
         self.dealt: set[str] = set()
-        #: Game id -> the id of its deal's copy on the scratch server.
-        self.kept: dict[str, str] = {}
 
     def own(self, kind: str, request: dict[str, Any]) -> dict[str, Any] | None:
-        gid = str(request.get("game"))
-        start = self.deals.get(gid)
-        if kind != "apply" or start is None:
+        gid = request.get("game")
+        if kind != "apply" or not isinstance(gid, str) or gid not in self.deals:
             return None
+        trial = self.trials.setdefault(gid, f"trial {len(self.trials)}")
         if gid not in self.dealt:
-            kept = self.kept.get(gid)
-            if kept is None:
-                self.scratch.handle(start)
-                # an id no request can name (not of the protocol's game id characters)
-                kept = self.kept[gid] = f"dealt {len(self.kept)}"
-                self.scratch.copy_game(gid, kept)
-            else:
-                self.scratch.copy_game(kept, gid)
+            self.reference.copy_game(gid, trial)
             self.dealt.add(gid)
-        answer = self.scratch.handle(request)
+        answer = self.reference.handle({**request, "game": trial})
         if answer.get("ok") is True and answer.get("ruling") == "accepted":
             self.dealt.discard(gid)
             return {"id": request.get("id"), "ok": True, **REFUSAL}
@@ -57,9 +48,8 @@ class RefuseAll(Miniature):
 
     def spoil(self, kind: str, request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
         if kind == "new_game":
-            self.deals[str(request["game"])] = dict(request)
+            self.deals.add(str(request["game"]))
             self.dealt.discard(str(request["game"]))
-            self.kept.pop(str(request["game"]), None)
         elif kind == "legal_actions":
             return {**answer, "actions": []}
         return answer

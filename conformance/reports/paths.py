@@ -7,8 +7,9 @@ A report made from an installed kit would otherwise name files deep in site-pack
 
 from __future__ import annotations
 
+import os
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ def _kit_roots() -> tuple[str, ...]:
             str(Path(conformance.__file__).resolve().parent.parent))
 
 
+@lru_cache(maxsize=32)  # a run asks with the same roots (and working directory) each time
 def _root_pattern(roots: tuple[str, ...]) -> re.Pattern[str]:
     dirs = sorted({r.rstrip("/") + "/" for r in roots if r.rstrip("/")}, key=len, reverse=True)
     return re.compile(r"(?<![\w.:/-])(?:" + "|".join(re.escape(d) for d in dirs) + ")")
@@ -40,7 +42,7 @@ def suite_relative(text: str) -> str:
     other files below the working directory are made relative to it."""
     if "/" not in text:
         return text
-    text = _root_pattern((*_kit_roots(), str(Path.cwd()))).sub("", text)
+    text = _root_pattern((*_kit_roots(), os.getcwd())).sub("", text)
     text = _SITE.sub("", text)
     return _SUITE.sub("", text)
 

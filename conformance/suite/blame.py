@@ -5,11 +5,14 @@ file:line), not the implementation (outcome ``fail``)."""
 
 from __future__ import annotations
 
+import os
+import threading
 from contextvars import ContextVar
 from typing import Any
 
 from conformance.errors import ScenarioError, StepFailure
 from conformance.suite.model import Step
+from phomspec.paths import spec_dir
 
 #: Set while a scenario is replayed on the reference (the replay judges nothing itself).
 _judging: ContextVar[bool] = ContextVar("judging", default=False)
@@ -55,23 +58,38 @@ def refused_on_reference(scenario: Any) -> ScenarioError | None:
     return ScenarioError(message) if message is not None else None
 
 
-def _replay(scenario: Any) -> str | None:
-    """What the reference refuses of the scenario's setup, played on it (None: nothing)."""
+#: The reference's session the replays share (as the scenarios of a run share one), with the
+#: process, thread and spec/ it started with (its hello names that spec's rulesets); a fresh
+#: one after this many replays (its games stay).
+_session: list[Any] = []
+_SESSION_GAMES = 2048
+
+
+def _reference() -> Any:
     # the reference's server is imported by the first replay: a run whose setups are all
     # accepted (and its workers) never loads it
     from conformance.drivers.inprocess import InProcessDriver
 
-    token = _judging.set(True)
+    owner = (os.getpid(), threading.get_ident(), spec_dir())
+    if _session and _session[0] == owner and _session[2] < _SESSION_GAMES:
+        _session[2] += 1
+        return _session[1]
     driver = InProcessDriver()
+    driver.start()
+    _session[:] = [owner, driver, 1]
+    return driver
+
+
+def _replay(scenario: Any) -> str | None:
+    """What the reference refuses of the scenario's setup, played on it (None: nothing)."""
+    token = _judging.set(True)
     try:
-        driver.start()
-        scenario.run(driver)
+        scenario.run(_reference())
     except SetupRefused as e:
         return (f"{e.where}: the scenario's own setup is illegal on the reference: {e.what};"
                 " fix the scenario")
     except Exception:  # any other verdict of the reference: the setup itself is playable
         return None
     finally:
-        driver.close()
         _judging.reset(token)
     return None

@@ -45,9 +45,13 @@ def phom_list(text: str) -> tuple[tuple[str, ...], ...]:
     return groups
 
 
+#: The 52 canonical codes: each is its own canonical code (read_card gives it back).
+_CANONICAL = frozenset(format_card(i) for i in range(52))
+
+
 def codes(seq: Iterable[Any]) -> list[str]:
     """Canonical codes of the cards an implementation reported (StepError on a bad one)."""
-    return [card_code(str(c)) for c in seq]
+    return [c if type(c) is str and c in _CANONICAL else card_code(str(c)) for c in seq]
 
 
 def same_card(a: Any, b: str) -> bool:
@@ -62,10 +66,30 @@ def same_card(a: Any, b: str) -> bool:
 # Deals
 
 
+#: Each deal checked once: a scenario deals alike on every run of it (the runs of a sweep,
+#: of ``miniatures``, the reference's replays). Bounded.
+_CHECKED: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
 def check_deal(
     players: int, first: int, hands: Sequence[Sequence[str]], stock: Sequence[str]
 ) -> list[str]:
     """What is wrong with an explicit deal (empty when it is 52 distinct cards, sized right)."""
+    key = (players, first, tuple(map(tuple, hands)), tuple(stock))
+    if type(players) is not int or type(first) is not int or not all(
+            type(c) is str for cards in (*key[2], key[3]) for c in cards):
+        return _deal_problems(players, first, hands, stock)  # read from YAML as it came
+    found = _CHECKED.get(key)
+    if found is None:
+        if len(_CHECKED) >= 4096:
+            _CHECKED.clear()
+        found = _CHECKED[key] = tuple(_deal_problems(players, first, hands, stock))
+    return list(found)
+
+
+def _deal_problems(
+    players: int, first: int, hands: Sequence[Sequence[str]], stock: Sequence[str]
+) -> list[str]:
     out: list[str] = []
     if not 2 <= players <= 4:
         return [f"a table has 2 to 4 players, not {players}"]
@@ -148,18 +172,17 @@ def misplaced_cards(st: Mapping[str, Any]) -> str | None:
         places += codes(h)
     places += codes(st.get("stock") or [])
     for pile in st.get("piles") or []:
-        places += [card_code(str(e.get("card"))) for e in pile]
+        places += codes([e.get("card") for e in pile])
     laid_cards: list[str] = []
     for seat_laid in st.get("laid") or []:
         for phom in seat_laid:
             laid_cards += codes(phom)
     places += laid_cards
     for sender in st.get("sent") or []:
-        sent = (card_code(str(s.get("card"))) for s in sender)
-        places += [c for c in sent if c not in laid_cards]
+        places += [c for c in codes([s.get("card") for s in sender]) if c not in laid_cards]
     counts = Counter(places)
     twice = sorted(c for c, n in counts.items() if n > 1)
-    missing = sorted(set(format_card(i) for i in range(52)) - set(counts))
+    missing = sorted(_CANONICAL - set(counts))
     if twice or missing:
         return f"twice: {twice}, missing: {missing}"
     return None

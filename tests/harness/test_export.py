@@ -15,8 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from conformance.export import jsontext
 from conformance.export.translate import TRANSLATORS
 from conformance.suite.steps import REGISTRY
 from phomspec.schemas import surely_valid
@@ -73,8 +76,11 @@ def test_export_writes_one_file_per_scenario_run(export: Path) -> None:
         manifest["queries"])
     # every file, by the compiled validator; jsonschema words the errors of one it refuses
     validator = Draft202012Validator(SCHEMA)
-    for path in [export / "manifest.json", *files]:
-        data = json.loads(path.read_text())
+    for n, path in enumerate([export / "manifest.json", *files]):
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+        if n % 7 == 0:  # written by conformance.export.jsontext: json.dumps's own text
+            assert text == json.dumps(data, ensure_ascii=False, indent=1) + "\n", path.name
         if surely_valid(SCHEMA_PATH.name, SCHEMA_PATH.parent, data):
             continue
         errors = sorted(validator.iter_errors(data), key=str)
@@ -92,6 +98,77 @@ def test_a_scenario_file_is_the_protocol_only(export: Path) -> None:
     assert doc["requires"]["queries"] == ["legal_actions"]
     ops = {op["op"] for op in doc["ops"]}
     assert ops == {"support", "send", "check"}
+
+
+def test_the_small_export_is_json_dumps_text(small_export: Path) -> None:
+    """Every file of an export is the text json.dumps gives its data (jsontext writes it)."""
+    files = [small_export / "manifest.json", *sorted((small_export / "scenarios").glob("*"))]
+    assert len(files) > 50
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=1) + "\n"
+
+
+def _as_dumps(value: Any) -> str:
+    """json.dumps's text of ``value``, or the exception it raises, by type and words."""
+    try:
+        return json.dumps(value, ensure_ascii=False, indent=1)
+    except (TypeError, ValueError) as e:
+        return f"{type(e).__name__}: {e}"
+
+
+def _as_jsontext(value: Any) -> str:
+    try:
+        return jsontext.dumps(value)
+    except (TypeError, ValueError) as e:
+        return f"{type(e).__name__}: {e}"
+
+
+class _Text(str):
+    pass
+
+
+class _Number(int):
+    pass
+
+
+class _Items(dict):  # type: ignore[type-arg]
+    pass
+
+
+_KEYS = st.text() | st.integers() | st.floats() | st.booleans() | st.none() | st.tuples()
+_SCALARS = (st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+            | st.integers(min_value=2**63).map(_Number) | st.text().map(_Text)
+            | st.sampled_from(["\0", "\u2028", "\x7f", "\ud800", "ệ", '"\\', object()]))
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: (st.lists(inner) | st.lists(inner).map(tuple)
+                   | st.dictionaries(st.text(), inner) | st.dictionaries(_KEYS, inner)
+                   | st.dictionaries(st.text(), inner).map(_Items)),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_VALUES)
+def test_jsontext_writes_what_json_dumps_writes(value: Any) -> None:
+    assert _as_jsontext(value) == _as_dumps(value)
+
+
+def test_jsontext_on_what_json_dumps_refuses() -> None:
+    loop: list[Any] = []
+    loop.append(loop)
+    deep: list[Any] = []
+    for _ in range(2000):
+        deep = [deep]
+    for value in (loop, {"a": [1, {2, 3}]}, {(1, 2): 3}, [10**5000], deep, [[]], {"": {}}):
+        try:
+            want = _as_dumps(value)
+        except RecursionError:
+            with pytest.raises(RecursionError):
+                jsontext.dumps(value)
+            continue
+        assert _as_jsontext(value) == want
 
 
 def run_both(export: Path, impl: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

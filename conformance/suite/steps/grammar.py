@@ -11,6 +11,7 @@ from typing import Any
 
 from conformance.suite.cards import card_code, card_list, phom_list
 from conformance.suite.model import StepError
+from phomspec.yamlio import fresh
 from reference_impl.action_text import CARDS, ActionForm, ActionTextError, read_action
 
 CLAUSE = r"[A-Z0-9]+(?:\.[A-Z0-9-]+)+"
@@ -228,8 +229,26 @@ def action_step_args(form: ActionForm, groups: Mapping[str, str | None]) -> dict
     return {"seat": int(str(groups["seat"])), "action": action}
 
 
+#: Each action line read once (a script is played by every scenario that names it, in every
+#: run of it): line -> its actions, handed out as fresh copies. Bounded.
+#: (Each action is kept with whether it is flat: no list or dict inside, a copy of the dict is
+#: a fresh one.)
+_READ_LINES: dict[str, list[tuple[int, dict[str, Any], bool]]] = {}
+
+
 def parse_action_line(line: str) -> list[tuple[int, dict[str, Any]]]:
     """'seat 1 eats 5H with 6H 7H; discards KS' -> [(1, eat), (1, discard)]."""
+    read = _READ_LINES.get(line)
+    if read is None:
+        read = [(seat, action, not any(isinstance(v, list | dict) for v in action.values()))
+                for seat, action in _read_action_line(line)]
+        if len(_READ_LINES) >= 4096:
+            _READ_LINES.clear()
+        _READ_LINES[line] = read
+    return [(seat, action.copy() if flat else fresh(action)) for seat, action, flat in read]
+
+
+def _read_action_line(line: str) -> list[tuple[int, dict[str, Any]]]:
     m = re.fullmatch(r"\s*seat (\d+) (.+?)\s*", line)
     if not m:
         raise StepError(f"action line {line.strip()!r} must start with 'seat <n> '")

@@ -109,7 +109,7 @@ def _fake_coverage(monkeypatch: pytest.MonkeyPatch, code: int, seen: dict[str, A
     coverage = types.ModuleType("conformance.clause_coverage")
     scenario = types.ModuleType("conformance.suite.discover")
 
-    def load_scenarios(paths: Any = None, rulesets: Any = None) -> list[str]:
+    def load_scenarios(paths: Any = None, rulesets: Any = None, cached: bool = False) -> list[str]:
         seen["rulesets"] = rulesets
         return ["s1"]
 

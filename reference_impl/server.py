@@ -18,7 +18,7 @@ from functools import cache
 from importlib import metadata
 from typing import Any
 
-from phomspec import SpecError
+from phomspec import ResolvedRuleset, SpecError
 from phomspec.cards import NotationError, parse_card
 from phomspec.rulesets import list_rulesets, option_specs
 from reference_impl import Deal, Game, load_ruleset
@@ -157,16 +157,7 @@ class Server:
         self.closed = False
         self._log = log or (lambda text: print(text, file=sys.stderr, flush=True))
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-            "hello": self._on_hello,
-            "new_game": self._on_new_game,
-            "apply": self._on_apply,
-            "legal_actions": self._on_legal_actions,
-            "state": self._on_state,
-            "result": self._on_result,
-            "next_game": self._on_next_game,
-            "evaluate": self._on_evaluate,
-            "bye": self._on_bye,
-        }
+            kind: getattr(self, f"_on_{kind}") for kind in _MEMBERS}
 
     # -- entry points -------------------------------------------------------------------------
 
@@ -192,11 +183,8 @@ class Server:
             return {"id": rid, "ok": False, "error": {"code": e.code, "message": str(e)}}
         except Exception as e:  # an engine bug: report it, keep serving (spec/protocol.md 3)
             self._log(traceback.format_exc())
-            return {
-                "id": rid,
-                "ok": False,
-                "error": {"code": "internal", "message": f"{type(e).__name__}: {e}"},
-            }
+            return {"id": rid, "ok": False,
+                    "error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}}
 
     def handle_line(self, line: bytes | str) -> bytes:
         """One request line in, one reply line out (with its newline)."""
@@ -214,6 +202,15 @@ class Server:
         """Game ``into`` a copy of ``game``, if played in the 1.0 shape (for ``readings``)."""
         if game in self._games and game not in self._shaped:
             self._games[into] = self._games[game].copy()
+
+    def game(self, game: str) -> Game | None:
+        """The game ``game`` if played in the 1.0 shape, else None (for ``readings``)."""
+        return self._games.get(game) if game not in self._shaped else None
+
+    def resume_game(self, into: str, game: Game, request: dict[str, Any]) -> None:
+        """Game ``into``: ``game`` (played elsewhere from the valid ``new_game`` ``request``)
+        going on under the ruleset this session gives that request (Game.copy_under)."""
+        self._games[into] = game.copy_under(self._ruleset(request))
 
     # -- handlers -----------------------------------------------------------------------------
 
@@ -282,18 +279,11 @@ class Server:
         ruleset_id = message["ruleset"]
         if not isinstance(ruleset_id, str):
             raise _malformed(f"new_game: 'ruleset' must be a string, got {ruleset_id!r}")
-        if not self._plain:
-            readings = self._declared_readings(ruleset_id, readings)
-        try:
-            rs = load_ruleset(ruleset_id, options, readings)
-        except SpecError as e:
-            raise RequestError("unsupported", f"new_game: {e}") from None
+        rs = self._ruleset(message)
         if players not in rs["players"]:
             sizes = ", ".join(map(str, sorted(rs["players"])))
-            raise RequestError(
-                "unsupported",
-                f"new_game: ruleset {ruleset_id!r} is for {sizes} players, not {players}",
-            )
+            raise RequestError("unsupported", f"new_game: ruleset {ruleset_id!r} is for"
+                               f" {sizes} players, not {players}")
         deal = self._deals.get((raw := message["deal"], players, first),
                                lambda: self._deal(raw, players, first))
         game = Game(rs, deal, session=session)
@@ -302,6 +292,17 @@ class Server:
             return {"ok": True, "game": gid, "events": list(game.start_events)}
         shaped = self._shaped[gid] = ShapedGame(game, self._profile)
         return {"ok": True, "game": gid, "events": shaped.start_events}
+
+    def _ruleset(self, message: dict[str, Any]) -> ResolvedRuleset:
+        """The ruleset a (valid) new_game asks for, under the readings declared in hello."""
+        ruleset_id, options = message["ruleset"], message.get("options", {})
+        readings = message.get("readings", {})
+        if not self._plain:
+            readings = self._declared_readings(ruleset_id, readings)
+        try:
+            return load_ruleset(ruleset_id, options, readings)
+        except SpecError as e:
+            raise RequestError("unsupported", f"new_game: {e}") from None
 
     def _declared_readings(self, ruleset_id: str, asked: dict[str, str]) -> dict[str, str]:
         """The readings of a new game: those declared in hello, and the request's others."""

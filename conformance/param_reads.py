@@ -118,9 +118,10 @@ def _members(value: tuple[Any, ...], name: str, read: set[Any]) -> Members:
 
 
 class RecordingParams(Params):
-    """Parameters that add the dotted name of each one read to their set ``read``."""
+    """Parameters that add the dotted name of each one read to their set ``read`` (``plain``:
+    the parameters they record the reads of; ``members``: their :class:`Members` values)."""
 
-    __slots__ = ("read",)
+    __slots__ = ("members", "plain", "read")
 
     def __getattribute__(self, name: str) -> Any:
         value = object.__getattribute__(self, name)
@@ -130,16 +131,35 @@ class RecordingParams(Params):
 
 
 def recording(p: Params, names: set[Any]) -> RecordingParams:
-    """A copy of ``p`` that records every parameter read into ``names`` (dotted names, and
-    :class:`Membership` tests of a tuple of plain values)."""
+    """A copy of ``p`` (or of what ``p`` records) that records every parameter read into
+    ``names`` (dotted names, and :class:`Membership` tests of a tuple of plain values)."""
+    if type(p) is RecordingParams:
+        p = object.__getattribute__(p, "plain")
     copy: RecordingParams = object.__new__(RecordingParams)
+    members = []
     for attr, dotted in _DOTTED.items():
         value = object.__getattribute__(p, attr)
         if type(value) is tuple and all(type(v) in _PLAIN for v in value):
             value = _members(value, dotted, names)
+            members.append(value)
         object.__setattr__(copy, attr, value)
     object.__setattr__(copy, "read", names)
+    object.__setattr__(copy, "plain", p)
+    object.__setattr__(copy, "members", tuple(members))
     return copy
+
+
+def noting(game: Any, names: set[Any]) -> None:
+    """Make ``game`` (a reference_impl Game) record the parameters it reads from now on into
+    ``names`` alone (what it reads while answering one request). The games copied from it
+    share its parameters, and so the set, until one of them is noted again."""
+    p = game.st.p
+    if type(p) is not RecordingParams:
+        game.st.p = recording(p, names)
+        return
+    object.__setattr__(p, "read", names)
+    for value in object.__getattribute__(p, "members"):
+        value._read = names
 
 
 @contextmanager

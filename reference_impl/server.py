@@ -60,6 +60,9 @@ _MEMBERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "bye": (frozenset({"id", "type"}), frozenset()),
 }
 
+#: The method of each request type (a table of bound methods would make a server a cycle).
+_HANDLERS = {kind: f"_on_{kind}" for kind in _MEMBERS}
+
 #: Members of each action type besides ``type`` (docs/contract.md).
 _ACTION_MEMBERS: dict[str, frozenset[str]] = {
     "draw": frozenset(),
@@ -156,8 +159,6 @@ class Server:
         self._deals = Memo[Deal]()  # each deal checked once per session
         self.closed = False
         self._log = log or (lambda text: print(text, file=sys.stderr, flush=True))
-        self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-            kind: getattr(self, f"_on_{kind}") for kind in _MEMBERS}
 
     # -- entry points -------------------------------------------------------------------------
 
@@ -172,13 +173,13 @@ class Server:
                 bad, rid = rid, None
                 raise _malformed(f"request 'id' must be an integer or a string, got {bad!r}")
             kind = message.get("type")
-            handler = self._handlers.get(kind) if isinstance(kind, str) else None
+            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
             if handler is None or not isinstance(kind, str):
                 raise _malformed(f"unknown request type {kind!r} (one of {', '.join(_MEMBERS)})")
             _check_members(kind, message)
             if not self._greeted and kind != "hello":
                 raise _malformed(f"{kind} before hello: the first request of a session is hello")
-            return {"id": rid, **handler(message)}
+            return {"id": rid, **getattr(self, handler)(message)}
         except RequestError as e:
             return {"id": rid, "ok": False, "error": {"code": e.code, "message": str(e)}}
         except Exception as e:  # an engine bug: report it, keep serving (spec/protocol.md 3)
@@ -256,9 +257,8 @@ class Server:
     def _on_new_game(self, message: dict[str, Any]) -> dict[str, Any]:
         gid = message["game"]
         if not isinstance(gid, str) or not _GAME_ID.fullmatch(gid):
-            raise _malformed(
-                f"new_game: 'game' must be 1-64 characters A-Z a-z 0-9 . _ : -, got {gid!r}"
-            )
+            raise _malformed(f"new_game: 'game' must be 1-64 characters A-Z a-z 0-9 . _ : -,"
+                             f" got {gid!r}")
         players, first = message["players"], message["first"]
         if not _is_int(players) or not 2 <= players <= 4:
             raise _malformed(f"new_game: 'players' must be 2, 3 or 4, got {players!r}")

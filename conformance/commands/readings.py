@@ -18,6 +18,7 @@ reading makes the same moves and gives the same replies, and the scenario is not
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -196,17 +197,24 @@ class _NewGame:
     before: dict[str, Any] | None
     #: Its ``players`` member.
     players: Any = None
-    #: The last readings :meth:`after` was asked for, and its answer.
-    last: list[Any] = field(default_factory=lambda: [None, None], compare=False, repr=False)
+    #: :meth:`after`'s answers, by the readings asked for.
+    known: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, request: dict[str, Any], params: _Params) -> _NewGame:
+        """The game a ``new_game`` request starts."""
+        ruleset, asked = request.get("ruleset"), request.get("readings")
+        readings = asked if isinstance(asked, dict) else {}
+        return cls(ruleset, request.get("options"), readings,
+                   params.of(ruleset, request.get("options"), readings), request.get("players"))
 
     def after(self, params: _Params, declared: Mapping[str, str]) -> dict[str, Any] | None:
-        """Its parameters with the readings ``declared`` over the asked ones (kept for the
-        last ``declared``: a sweep asks twice for each reading)."""
+        """Its parameters with the readings ``declared`` over the asked ones."""
         key = tuple(declared.items())
-        if self.last[0] != key:
-            self.last[:] = [key, params.of(self.ruleset, self.options,
-                                           {**self.readings, **declared})]
-        return self.last[1]
+        if key not in self.known:
+            self.known[key] = params.of(self.ruleset, self.options,
+                                        {**self.readings, **declared})
+        return self.known[key]
 
 
 @dataclass
@@ -227,14 +235,9 @@ class _Played:
         and (``shared``) its exchanges as games."""
         from conformance.reading_replays import shape
 
-        self.games, self.shape = [], shape(self.exchanges) if shared else None
-        for request, _ in self.exchanges:
-            if request.get("type") == "new_game":
-                ruleset, asked = request.get("ruleset"), request.get("readings")
-                readings = asked if isinstance(asked, dict) else {}
-                self.games.append(_NewGame(ruleset, request.get("options"), readings,
-                                           params.of(ruleset, request.get("options"), readings),
-                                           request.get("players")))
+        self.shape = shape(self.exchanges) if shared else None
+        self.games = [_NewGame.of(request, params) for request, _ in self.exchanges
+                      if request.get("type") == "new_game"]
 
 
 def _changes(params: _Params, played: _Played, declared: Mapping[str, str]) -> bool:
@@ -246,48 +249,74 @@ def _changes(params: _Params, played: _Played, declared: Mapping[str, str]) -> b
 def _reads_change(params: _Params, played: _Played, config: Any,
                   reads: frozenset[Any]) -> bool:
     """Whether the reference of server ``config`` (:func:`reference` declaring a reading)
-    refuses a game of the scenario, or gives another value to a parameter its games read,
-    or another answer to a membership test they made of one (conformance.param_reads).
-    The server reads ``players`` itself, in one membership test: whether the game's
-    ``players`` is one of the ruleset's sizes (server.Server._on_new_game)."""
-    from conformance.param_reads import Membership
-
-    names = [n for n in reads if not isinstance(n, Membership)]
-    tests = [n for n in reads if isinstance(n, Membership)]
+    answers a game of the scenario otherwise by what its games read (:func:`_reads_test`)."""
     for game in played.games:
-        declared = config.readings_for(game.ruleset) if isinstance(game.ruleset, str) else {}
-        if any(declared.get(amb, reading) != reading for amb, reading in game.readings.items()):
-            return True  # refused: the hello declares another reading (server._declared_readings)
-        before, after = game.before, game.after(params, declared)
-        if before is None or after is None or any(before.get(n) != after.get(n) for n in names):
-            return True
-        if any(not t.same_in(after.get(t.name)) for t in tests):
-            return True
-        if before.get("players") != after.get("players") and not Membership.of(
-                "players", game.players, before.get("players")).same_in(after.get("players")):
+        test = _reads_test(params, game, config)
+        if test is None or test(reads):
             return True
     return False
 
 
+def _reads_test(params: _Params, game: _NewGame, config: Any) -> ReadsTest | None:
+    """None when the reference of server ``config`` refuses ``game``, or resolves its
+    parameters otherwise, or answers otherwise the server's own membership test of
+    ``players`` (whether the game's ``players`` is one of the ruleset's sizes,
+    server.Server._on_new_game): its ``new_game`` may get another reply. Else the test of
+    whether a set of the game's reads (conformance.param_reads) gets another value of a
+    parameter it names or another answer to a membership test it made of one."""
+    from conformance.param_reads import Membership
+
+    declared = config.readings_for(game.ruleset) if isinstance(game.ruleset, str) else {}
+    if any(declared.get(amb, reading) != reading for amb, reading in game.readings.items()):
+        return None  # refused: the hello declares another reading (server._declared_readings)
+    before, after = game.before, game.after(params, declared)
+    if before is None or after is None:
+        return None
+    if before.get("players") != after.get("players") and not Membership.of(
+            "players", game.players, before.get("players")).same_in(after.get("players")):
+        return None
+
+    def test(reads: frozenset[Any]) -> bool:
+        for n in reads:
+            if type(n) is Membership:
+                if not n.same_in(after.get(n.name)):
+                    return True
+            elif before.get(n) != after.get(n):
+                return True
+        return False
+
+    return test
+
+
+#: Whether a set of parameter reads gets another value (:func:`_reads_test`).
+ReadsTest = Callable[[frozenset[Any]], bool]
+
+
 def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: dict[str, str],
-                make_driver: MakeDriver, config: Any, tree: Any) -> list[bool]:
+                make_driver: MakeDriver, config: Any, tree: Any,
+                params: _Params | None = None) -> list[bool]:
     """For each of ``candidates``, whether ``make_driver(declared)`` answers its requests as
     the reference did. On the in-process reference of server ``config`` (the 1.0 shape), the
-    requests the scenarios' games share are played once (conformance.reading_replays); any
-    other scenario is replayed whole on a session of its own (or, on another implementation,
-    all on one session)."""
+    requests the scenarios' games share are played once (conformance.reading_replays), and
+    with ``params`` (the cache the scenarios' games were resolved with) only from the first
+    request that reads a parameter the reading changes; any other scenario is replayed whole
+    on a session of its own (or, on another implementation, all on one session)."""
     from conformance.reading_replays import replay_whole
 
     out: list[bool | None] = [None] * len(candidates)
     if make_driver is reference and config is not None and tree is not None:
-        from conformance.protocol.messages import hello_request
-        from reference_impl.server import Server
-
-        server = Server(config=config)  # greeted as the in-process driver greets it
-        server.handle({**hello_request(), "id": 0})
+        server = _greeted(config)
         fits = [i for i, sc in enumerate(candidates) if base[sc.id].shape is not None]
-        for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits]),
-                           strict=True):
+        tests: dict[int, ReadsTest | None] = {}
+
+        def dirty(request: dict[str, Any]) -> ReadsTest | None:
+            key = id(request)
+            if key not in tests and params is not None:
+                tests[key] = _reads_test(params, _NewGame.of(request, params), config)
+            return tests.get(key)
+
+        for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits],
+                                                   dirty if params else None), strict=True):
             out[i] = same
     rest = [i for i, same in enumerate(out) if same is None]
     if rest:
@@ -299,6 +328,17 @@ def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: d
         finally:
             replay.close()
     return [bool(same) for same in out]
+
+
+def _greeted(config: Any) -> Any:
+    """A reference_impl.server.Server of ``config``, greeted as the in-process driver
+    greets it."""
+    from conformance.protocol.messages import hello_request
+    from reference_impl.server import Server
+
+    server = Server(config=config)
+    server.handle({**hello_request(), "id": 0})
+    return server
 
 
 def _run(driver: Driver, scenarios: Sequence[Any],
@@ -369,6 +409,22 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     runs of scenarios, each on its own session (a game's replies do not depend on the games
     before it); each alternative then runs whole in one worker, as it would here, so the
     rows are the same whatever ``jobs`` is."""
+    # The first play and the tree live to the end of the sweep: kept out of the cyclic
+    # collector's passes (gc.freeze), and its passes over the whole heap made rare (young
+    # cycles are still collected); they cost a fifth of the sweep's time otherwise. What
+    # the sweep made is freed (by reference counts) before the passes come back.
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(thresholds[0], thresholds[1], 1000)
+    try:
+        return _sweep(scenarios, alts, make_driver, on_row, jobs, prune)
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
+def _sweep(scenarios: Sequence[Any], alts: Sequence[Alternative], make_driver: MakeDriver,
+           on_row: Callable[[Row], None] | None, jobs: int, prune: bool) -> list[Row]:
     from conformance.parallel import fork_map
     from conformance.reading_replays import Tree
     from conformance.suite.support import held_readings
@@ -383,7 +439,10 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     for played in base.values():
         played.resolve(params, shared=prune)
     tree = Tree({k: v.shape for k, v in base.items() if v.shape is not None})
+    if prune and make_driver is reference:
+        tree.note_reads(_greeted(None))
     held_by = {sc.id: held_readings(sc) for sc in scenarios}
+    gc.freeze()
     rows = []
     for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver, tree,
                                          held_by), alts, jobs):
@@ -423,7 +482,8 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
             continue  # every parameter its games read is the same: the same replies
         candidates.append(sc)
     todo = [sc for sc, same in zip(candidates, _replay_all(
-        candidates, base, declared, make_driver, config, tree), strict=True) if not same]
+        candidates, base, declared, make_driver, config, tree, params), strict=True)
+        if not same]
     row.run = len(todo)
     if todo:
         by_id = {sc.id: sc for sc in todo}

@@ -12,14 +12,20 @@ through a :class:`Members` tuple: a membership test of a plain value (``n in p.p
 notes only the test and its answer, a :class:`Membership`; any other use notes the whole
 value read. A test whose answer is the same under other parameters lets nothing else of the
 value reach the game: what it tells the engine is that one answer.
+
+:class:`NewGame` and :func:`reads_test` tell whether another reading gives a game's reads other
+values: then, and only then, may the game answer otherwise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
+from phomspec import SpecError, resolve_ruleset
 from reference_impl import params
 from reference_impl.params import NAMES, Params, field_name
 
@@ -180,3 +186,98 @@ def tracking() -> Iterator[list[set[Any]]]:
         yield made
     finally:
         params.params_of = original
+
+
+# -- whether another reading changes what a game read (phom-conformance readings) -------
+
+class GameParams:
+    """Resolved parameters of games, cached (None when a request does not resolve)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, dict[str, Any] | None] = {}
+
+    def of(self, ruleset: Any, options: Any, readings: Any) -> dict[str, Any] | None:
+        """The parameters of ``ruleset`` with room ``options`` under ``readings``."""
+        key = json.dumps([ruleset, options, readings], sort_keys=True, default=str)
+        if key not in self._cache:
+            try:
+                self._cache[key] = resolve_ruleset(ruleset, options or {}, readings or {}).params
+            except (SpecError, TypeError, AttributeError):
+                self._cache[key] = None
+        return self._cache[key]
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game a scenario starts: its ``new_game`` request's ruleset, options and readings,
+    and its parameters as the reference resolves them (None: they do not resolve)."""
+
+    ruleset: Any
+    options: Any
+    readings: dict[str, Any]
+    before: dict[str, Any] | None
+    #: Its ``players`` member.
+    players: Any = None
+    #: :meth:`after`'s answers, by the readings asked for.
+    known: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, request: dict[str, Any], params: GameParams) -> NewGame:
+        """The game a ``new_game`` request starts."""
+        ruleset, asked = request.get("ruleset"), request.get("readings")
+        readings = asked if isinstance(asked, dict) else {}
+        return cls(ruleset, request.get("options"), readings,
+                   params.of(ruleset, request.get("options"), readings), request.get("players"))
+
+    def after(self, params: GameParams, declared: Mapping[str, str]) -> dict[str, Any] | None:
+        """Its parameters with the readings ``declared`` over the asked ones."""
+        key = tuple(declared.items())
+        if key not in self.known:
+            self.known[key] = params.of(self.ruleset, self.options,
+                                        {**self.readings, **declared})
+        return self.known[key]
+
+
+def reads_change(params: GameParams, games: Iterable[NewGame], config: Any,
+                 reads: frozenset[Any]) -> bool:
+    """Whether the reference of server ``config`` (reference_impl.serve_config.ServerConfig:
+    the in-process reference declaring a reading) may answer one of ``games`` (a scenario's)
+    otherwise, by what they read, ``reads`` (:func:`reads_test`)."""
+    for game in games:
+        test = reads_test(params, game, config)
+        if test is None or test(reads):
+            return True
+    return False
+
+
+def reads_test(params: GameParams, game: NewGame, config: Any) -> ReadsTest | None:
+    """None when the reference of server ``config`` refuses ``game``, or resolves its
+    parameters otherwise, or answers otherwise the server's own membership test of
+    ``players`` (whether the game's ``players`` is one of the ruleset's sizes,
+    server.Server._on_new_game): its ``new_game`` may get another reply. Else the test of
+    whether a set of the game's reads (conformance.param_reads) gets another value of a
+    parameter it names or another answer to a membership test it made of one."""
+    declared = config.readings_for(game.ruleset) if isinstance(game.ruleset, str) else {}
+    if any(declared.get(amb, reading) != reading for amb, reading in game.readings.items()):
+        return None  # refused: the hello declares another reading (server._declared_readings)
+    before, after = game.before, game.after(params, declared)
+    if before is None or after is None:
+        return None
+    if before.get("players") != after.get("players") and not Membership.of(
+            "players", game.players, before.get("players")).same_in(after.get("players")):
+        return None
+
+    def test(reads: frozenset[Any]) -> bool:
+        for n in reads:
+            if type(n) is Membership:
+                if not n.same_in(after.get(n.name)):
+                    return True
+            elif before.get(n) != after.get(n):
+                return True
+        return False
+
+    return test
+
+
+#: Whether a set of parameter reads gets another value (:func:`reads_test`).
+ReadsTest = Callable[[frozenset[Any]], bool]

@@ -142,7 +142,8 @@ class Tree:
                 stack.append((root, f"r{count}", frozenset()))
             while stack:
                 node, game, seen = stack.pop()
-                engine, names, started = server.game(game), set(), len(made)
+                engine, started = server.game(game), len(made)
+                names: set[Any] = set()
                 if engine is not None:
                     node.before = engine.copy()
                     noting(engine, names)

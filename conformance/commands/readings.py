@@ -19,7 +19,6 @@ reading makes the same moves and gives the same replies, and the scenario is not
 from __future__ import annotations
 
 import gc
-import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,8 +28,9 @@ import click
 
 from conformance.commands.options import sweep_options
 from conformance.outcomes import Outcome, ScenarioResult
+from conformance.param_reads import GameParams, NewGame, ReadsTest, reads_change, reads_test
 from conformance.protocol import Driver, Pending
-from phomspec import Ambiguity, SpecError, load_spec, resolve_ruleset
+from phomspec import Ambiguity, SpecError, load_spec
 
 
 @dataclass(frozen=True)
@@ -96,22 +96,6 @@ def alternatives(ambiguities: Iterable[Ambiguity], rulesets: Sequence[str],
             if others:
                 out.append(Alternative(amb.id, reading.id, others))
     return out
-
-
-class _Params:
-    """Resolved parameters of a game, cached (None when the request does not resolve)."""
-
-    def __init__(self) -> None:
-        self._cache: dict[str, dict[str, Any] | None] = {}
-
-    def of(self, ruleset: str, options: Any, readings: Any) -> dict[str, Any] | None:
-        key = json.dumps([ruleset, options, readings], sort_keys=True, default=str)
-        if key not in self._cache:
-            try:
-                self._cache[key] = resolve_ruleset(ruleset, options or {}, readings or {}).params
-            except (SpecError, TypeError, AttributeError):
-                self._cache[key] = None
-        return self._cache[key]
 
 
 #: A request as the scenario asked it (without ``id``) and its reply (None: never read).
@@ -186,37 +170,6 @@ class _TapDriver(Driver):
         return reads
 
 
-@dataclass(frozen=True)
-class _NewGame:
-    """A game a scenario starts: its ``new_game`` request's ruleset, options and readings,
-    and its parameters as the reference resolves them (None: they do not resolve)."""
-
-    ruleset: Any
-    options: Any
-    readings: dict[str, Any]
-    before: dict[str, Any] | None
-    #: Its ``players`` member.
-    players: Any = None
-    #: :meth:`after`'s answers, by the readings asked for.
-    known: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    @classmethod
-    def of(cls, request: dict[str, Any], params: _Params) -> _NewGame:
-        """The game a ``new_game`` request starts."""
-        ruleset, asked = request.get("ruleset"), request.get("readings")
-        readings = asked if isinstance(asked, dict) else {}
-        return cls(ruleset, request.get("options"), readings,
-                   params.of(ruleset, request.get("options"), readings), request.get("players"))
-
-    def after(self, params: _Params, declared: Mapping[str, str]) -> dict[str, Any] | None:
-        """Its parameters with the readings ``declared`` over the asked ones."""
-        key = tuple(declared.items())
-        if key not in self.known:
-            self.known[key] = params.of(self.ruleset, self.options,
-                                        {**self.readings, **declared})
-        return self.known[key]
-
-
 @dataclass
 class _Played:
     """A scenario as played on the reference: its outcome, every exchange and the parameters
@@ -226,75 +179,29 @@ class _Played:
     exchanges: list[Exchange]
     reads: frozenset[Any] | None = None
     #: The games it starts (:meth:`resolve` fills them in).
-    games: list[_NewGame] = field(default_factory=list)
+    games: list[NewGame] = field(default_factory=list)
     #: Its exchanges as games (conformance.reading_replays; None: replayed whole).
     shape: Any = None
 
-    def resolve(self, params: _Params, shared: bool = True) -> None:
+    def resolve(self, params: GameParams, shared: bool = True) -> None:
         """Note the games its ``new_game`` requests start, resolved once for every reading,
         and (``shared``) its exchanges as games."""
         from conformance.reading_replays import shape
 
         self.shape = shape(self.exchanges) if shared else None
-        self.games = [_NewGame.of(request, params) for request, _ in self.exchanges
+        self.games = [NewGame.of(request, params) for request, _ in self.exchanges
                       if request.get("type") == "new_game"]
 
 
-def _changes(params: _Params, played: _Played, declared: Mapping[str, str]) -> bool:
+def _changes(params: GameParams, played: _Played, declared: Mapping[str, str]) -> bool:
     """Whether the reading ``declared`` changes the parameters of a game the scenario starts."""
     return any(isinstance(game.ruleset, str) and game.before != game.after(params, declared)
                for game in played.games)
 
 
-def _reads_change(params: _Params, played: _Played, config: Any,
-                  reads: frozenset[Any]) -> bool:
-    """Whether the reference of server ``config`` (:func:`reference` declaring a reading)
-    answers a game of the scenario otherwise by what its games read (:func:`_reads_test`)."""
-    for game in played.games:
-        test = _reads_test(params, game, config)
-        if test is None or test(reads):
-            return True
-    return False
-
-
-def _reads_test(params: _Params, game: _NewGame, config: Any) -> ReadsTest | None:
-    """None when the reference of server ``config`` refuses ``game``, or resolves its
-    parameters otherwise, or answers otherwise the server's own membership test of
-    ``players`` (whether the game's ``players`` is one of the ruleset's sizes,
-    server.Server._on_new_game): its ``new_game`` may get another reply. Else the test of
-    whether a set of the game's reads (conformance.param_reads) gets another value of a
-    parameter it names or another answer to a membership test it made of one."""
-    from conformance.param_reads import Membership
-
-    declared = config.readings_for(game.ruleset) if isinstance(game.ruleset, str) else {}
-    if any(declared.get(amb, reading) != reading for amb, reading in game.readings.items()):
-        return None  # refused: the hello declares another reading (server._declared_readings)
-    before, after = game.before, game.after(params, declared)
-    if before is None or after is None:
-        return None
-    if before.get("players") != after.get("players") and not Membership.of(
-            "players", game.players, before.get("players")).same_in(after.get("players")):
-        return None
-
-    def test(reads: frozenset[Any]) -> bool:
-        for n in reads:
-            if type(n) is Membership:
-                if not n.same_in(after.get(n.name)):
-                    return True
-            elif before.get(n) != after.get(n):
-                return True
-        return False
-
-    return test
-
-
-#: Whether a set of parameter reads gets another value (:func:`_reads_test`).
-ReadsTest = Callable[[frozenset[Any]], bool]
-
-
 def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: dict[str, str],
                 make_driver: MakeDriver, config: Any, tree: Any,
-                params: _Params | None = None) -> list[bool]:
+                params: GameParams | None = None) -> list[bool]:
     """For each of ``candidates``, whether ``make_driver(declared)`` answers its requests as
     the reference did. On the in-process reference of server ``config`` (the 1.0 shape), the
     requests the scenarios' games share are played once (conformance.reading_replays), and
@@ -312,7 +219,7 @@ def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: d
         def dirty(request: dict[str, Any]) -> ReadsTest | None:
             key = id(request)
             if key not in tests and params is not None:
-                tests[key] = _reads_test(params, _NewGame.of(request, params), config)
+                tests[key] = reads_test(params, NewGame.of(request, params), config)
             return tests.get(key)
 
         for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits],
@@ -435,7 +342,7 @@ def _sweep(scenarios: Sequence[Any], alts: Sequence[Alternative], make_driver: M
         base.update(part)
     if not prune:
         base = {k: _Played(v.result, v.exchanges) for k, v in base.items()}
-    params = _Params()
+    params = GameParams()
     for played in base.values():
         played.resolve(params, shared=prune)
     tree = Tree({k: v.shape for k, v in base.items() if v.shape is not None})
@@ -452,7 +359,7 @@ def _sweep(scenarios: Sequence[Any], alts: Sequence[Alternative], make_driver: M
     return rows
 
 
-def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], params: _Params,
+def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], params: GameParams,
          make_driver: MakeDriver, tree: Any = None,
          held_by: dict[str, dict[str, str]] | None = None) -> Row:
     """What one alternative reading does to the suite played as ``base``."""
@@ -478,7 +385,7 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
         if not _changes(params, played, declared):
             continue
         if config is not None and played.reads is not None and \
-                not _reads_change(params, played, config, played.reads):
+                not reads_change(params, played.games, config, played.reads):
             continue  # every parameter its games read is the same: the same replies
         candidates.append(sc)
     todo = [sc for sc, same in zip(candidates, _replay_all(

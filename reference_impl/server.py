@@ -63,17 +63,17 @@ _MEMBERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 #: The method of each request type (a table of bound methods would make a server a cycle).
 _HANDLERS = {kind: f"_on_{kind}" for kind in _MEMBERS}
 
-#: Members of each action type besides ``type`` (docs/contract.md).
+#: Members of each action type, ``type`` and its own (docs/contract.md).
 _ACTION_MEMBERS: dict[str, frozenset[str]] = {
-    "draw": frozenset(),
-    "eat": frozenset({"card", "with"}),
-    "discard": frozenset({"card"}),
-    "lay_down": frozenset({"phoms"}),
-    "send": frozenset({"card", "to"}),
-    "pass": frozenset(),
-    "timeout": frozenset(),
-    "leave": frozenset(),
-    "u": frozenset(),
+    "draw": frozenset({"type"}),
+    "eat": frozenset({"type", "card", "with"}),
+    "discard": frozenset({"type", "card"}),
+    "lay_down": frozenset({"type", "phoms"}),
+    "send": frozenset({"type", "card", "to"}),
+    "pass": frozenset({"type"}),
+    "timeout": frozenset({"type"}),
+    "leave": frozenset({"type"}),
+    "u": frozenset({"type"}),
 }
 
 
@@ -130,11 +130,9 @@ def check_action(action: object) -> Action:
     if isinstance(action, dict):
         kind = action.get("type")
         members = _ACTION_MEMBERS.get(kind) if isinstance(kind, str) else None
-        if members is not None:
-            extra = action.keys() - members - {"type"}
-            if extra:
-                names = ", ".join(sorted(map(repr, extra)))
-                raise _malformed(f"{action['type']} action: unknown member(s) {names}")
+        if members is not None and not action.keys() <= members:
+            names = ", ".join(sorted(map(repr, action.keys() - members)))
+            raise _malformed(f"{action['type']} action: unknown member(s) {names}")
     try:
         return from_json(action)
     except NotationError as e:  # MalformedAction included

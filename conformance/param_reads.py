@@ -195,6 +195,17 @@ class GameParams:
 
     def __init__(self) -> None:
         self._cache: dict[str, dict[str, Any] | None] = {}
+        self._games: dict[str, NewGame] = {}
+
+    def game(self, request: dict[str, Any]) -> NewGame:
+        """The game a ``new_game`` request starts: one value for all the requests that ask
+        for the same game (their answers are found once)."""
+        key = json.dumps([request.get(k) for k in ("ruleset", "options", "readings", "players")],
+                         sort_keys=True, default=str)
+        game = self._games.get(key)
+        if game is None:
+            game = self._games[key] = NewGame.of(request, self)
+        return game
 
     def of(self, ruleset: Any, options: Any, readings: Any) -> dict[str, Any] | None:
         """The parameters of ``ruleset`` with room ``options`` under ``readings``."""
@@ -218,8 +229,9 @@ class NewGame:
     before: dict[str, Any] | None
     #: Its ``players`` member.
     players: Any = None
-    #: :meth:`after`'s answers, by the readings asked for.
+    #: :meth:`after`'s and :meth:`changes`'s answers, by the readings asked for.
     known: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    differs: dict[Any, bool] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, request: dict[str, Any], params: GameParams) -> NewGame:
@@ -237,14 +249,28 @@ class NewGame:
                                         {**self.readings, **declared})
         return self.known[key]
 
+    def changes(self, params: GameParams, declared: Mapping[str, str]) -> bool:
+        """Whether the readings ``declared`` give the game other parameters."""
+        key = tuple(declared.items())
+        if key not in self.differs:
+            self.differs[key] = isinstance(self.ruleset, str) and \
+                self.before != self.after(params, declared)
+        return self.differs[key]
+
 
 def reads_change(params: GameParams, games: Iterable[NewGame], config: Any,
-                 reads: frozenset[Any]) -> bool:
+                 reads: frozenset[Any], tests: dict[int, ReadsTest | None] | None = None) -> bool:
     """Whether the reference of server ``config`` (reference_impl.serve_config.ServerConfig:
     the in-process reference declaring a reading) may answer one of ``games`` (a scenario's)
-    otherwise, by what they read, ``reads`` (:func:`reads_test`)."""
+    otherwise, by what they read, ``reads`` (:func:`reads_test`; ``tests``: those made so
+    far for ``config``, by the id of their game)."""
     for game in games:
-        test = reads_test(params, game, config)
+        if tests is None:
+            test = reads_test(params, game, config)
+        elif id(game) in tests:
+            test = tests[id(game)]
+        else:
+            test = tests[id(game)] = reads_test(params, game, config)
         if test is None or test(reads):
             return True
     return False

@@ -189,19 +189,19 @@ class _Played:
         from conformance.reading_replays import shape
 
         self.shape = shape(self.exchanges) if shared else None
-        self.games = [NewGame.of(request, params) for request, _ in self.exchanges
+        self.games = [params.game(request) for request, _ in self.exchanges
                       if request.get("type") == "new_game"]
 
 
 def _changes(params: GameParams, played: _Played, declared: Mapping[str, str]) -> bool:
     """Whether the reading ``declared`` changes the parameters of a game the scenario starts."""
-    return any(isinstance(game.ruleset, str) and game.before != game.after(params, declared)
-               for game in played.games)
+    return any(game.changes(params, declared) for game in played.games)
 
 
 def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: dict[str, str],
                 make_driver: MakeDriver, config: Any, tree: Any,
-                params: GameParams | None = None) -> list[bool]:
+                params: GameParams | None = None,
+                tests: dict[int, ReadsTest | None] | None = None) -> list[bool]:
     """For each of ``candidates``, whether ``make_driver(declared)`` answers its requests as
     the reference did. On the in-process reference of server ``config`` (the 1.0 shape), the
     requests the scenarios' games share are played once (conformance.reading_replays), and
@@ -214,16 +214,9 @@ def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: d
     if make_driver is reference and config is not None and tree is not None:
         server = _greeted(config)
         fits = [i for i, sc in enumerate(candidates) if base[sc.id].shape is not None]
-        tests: dict[int, ReadsTest | None] = {}
-
-        def dirty(request: dict[str, Any]) -> ReadsTest | None:
-            key = id(request)
-            if key not in tests and params is not None:
-                tests[key] = reads_test(params, NewGame.of(request, params), config)
-            return tests.get(key)
-
+        dirty = None if params is None else _dirty(params, config, {} if tests is None else tests)
         for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits],
-                                                   dirty if params else None), strict=True):
+                                                   dirty), strict=True):
             out[i] = same
     rest = [i for i, same in enumerate(out) if same is None]
     if rest:
@@ -235,6 +228,20 @@ def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: d
         finally:
             replay.close()
     return [bool(same) for same in out]
+
+
+def _dirty(params: GameParams, config: Any,
+           tests: dict[int, ReadsTest | None]) -> Callable[[dict[str, Any]], ReadsTest | None]:
+    """conformance.reading_replays.Dirty of server ``config``: the reads_test of the game of
+    a ``new_game`` request (kept in ``tests``, by the id of the game)."""
+
+    def dirty(request: dict[str, Any]) -> ReadsTest | None:
+        game = params.game(request)
+        if id(game) not in tests:
+            tests[id(game)] = reads_test(params, game, config)
+        return tests[id(game)]
+
+    return dirty
 
 
 def _greeted(config: Any) -> Any:
@@ -371,6 +378,7 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
     # the reads of the first play tell only for a reading played in the same shape
     config = _config(declared) if profile_of_readings(declared).is_default else None
     candidates = []
+    tests: dict[int, ReadsTest | None] = {}  # reads_test of each game under config
     for sc in scenarios:
         if sc.ruleset not in alt.rulesets:
             continue
@@ -385,11 +393,11 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
         if not _changes(params, played, declared):
             continue
         if config is not None and played.reads is not None and \
-                not reads_change(params, played.games, config, played.reads):
+                not reads_change(params, played.games, config, played.reads, tests):
             continue  # every parameter its games read is the same: the same replies
         candidates.append(sc)
     todo = [sc for sc, same in zip(candidates, _replay_all(
-        candidates, base, declared, make_driver, config, tree, params), strict=True)
+        candidates, base, declared, make_driver, config, tree, params, tests), strict=True)
         if not same]
     row.run = len(todo)
     if todo:

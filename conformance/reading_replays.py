@@ -110,7 +110,8 @@ class Tree:
         self._paths: dict[str, list[list[_Node]]] = {}
         self._free = {sid: sh.free for sid, sh in shapes.items()}
         self._round = 0
-        self._noted = False
+        #: Whether :meth:`note_reads` noted the tree.
+        self.noted = False
         for sid, sh in shapes.items():
             mine = self._paths[sid] = []
             for game in sh.games:
@@ -164,7 +165,7 @@ class Tree:
                     stack.append((child, f"r{count}", seen | node.reads))
                 if children:
                     stack.append((children[-1], game, seen | node.reads))
-        self._noted = True
+        self.noted = True
 
     def same_replies(self, server: Any, ids: Sequence[str],
                      dirty: Dirty | None = None) -> list[bool]:
@@ -181,7 +182,7 @@ class Tree:
             for path in self._paths[sid]:
                 for node in path:
                     node.want = now
-        _play(server, self._roots, now, dirty if self._noted else None)
+        _play(server, self._roots, now, dirty if self.noted else None)
         out = []
         for sid in ids:
             ok = all(node.same == now for path in self._paths[sid] for node in path)
@@ -268,3 +269,66 @@ def _same_reply(again: dict[str, Any], reply: dict[str, Any]) -> bool:
     if "id" in reply:
         return {**again, "id": reply["id"]} == reply
     return {k: v for k, v in again.items() if k != "id"} == reply
+
+
+class ResumingServer:
+    """Answers requests as ``server`` (a greeted-to-be reference_impl.server.Server) does,
+    from a noted :class:`Tree` where it can: a game's requests before the first that reads
+    a parameter ``server`` gives another value (``dirty``, as for :meth:`Tree.same_replies`)
+    get the replies the plain reference gave them, and the game is then taken on from the
+    plain reference's copy (Server.resume_game), or played up to there when there is none.
+    The engine is deterministic: the replies are the ones ``server`` would give."""
+
+    def __init__(self, server: Any, tree: Tree, dirty: Dirty) -> None:
+        self.server, self._roots, self._dirty = server, tree._roots, dirty
+        #: The games not played yet: their path in the tree so far, and their reads test.
+        self._ahead: dict[str, tuple[list[_Node], Callable[[frozenset[Any]], bool]]] = {}
+
+    def handle(self, message: Any) -> dict[str, Any]:
+        kind = message.get("type") if isinstance(message, dict) else None
+        game = message.get("game") if kind in GAME_REQUESTS else None
+        if not isinstance(game, str) or not isinstance(message.get("id"), int):
+            return self.server.handle(message)
+        key = _key(message)
+        ahead = self._ahead.get(game)
+        if kind == "new_game":
+            if ahead is not None:
+                self._catch_up(game)
+            root = self._roots.get(key)
+            test = self._dirty(message) if root is not None else None
+            if root is None or test is None or root.reads is None or test(root.reads) or \
+                    root.expected is None or self.server.game(game) is not None:
+                return self.server.handle(message)
+            self._ahead[game] = ([root], test)
+            return _reply(root.expected, message["id"], game)
+        if ahead is None:
+            return self.server.handle(message)
+        path, test = ahead
+        node = path[-1].children.get(key)
+        if node is not None and node.expected is not None and node.reads is not None and \
+                not (node.reads and test(node.reads)):
+            path.append(node)
+            return _reply(node.expected, message["id"], game)
+        if node is not None and node.reads and node.before is not None:
+            del self._ahead[game]
+            self.server.resume_game(game, node.before, path[0].request)
+        else:
+            self._catch_up(game)
+        return self.server.handle(message)
+
+    def _catch_up(self, game: str) -> None:
+        """Play the requests of ``game`` answered so far from the tree."""
+        path, _ = self._ahead.pop(game)
+        for node in path:
+            self.server.handle({**node.request, "id": 0, "game": game})
+
+
+def _reply(expected: dict[str, Any], rid: int, game: str) -> dict[str, Any]:
+    """A reply of the tree (:func:`_expected`, id 0) as the answer to request ``rid`` of
+    ``game``."""
+    out: dict[str, Any] = {"id": rid}  # first, as the server puts it
+    out.update(expected)
+    out["id"] = rid
+    if out.get("game") == _GAME:
+        out["game"] = game
+    return out

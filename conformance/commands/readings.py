@@ -244,6 +244,23 @@ def _dirty(params: GameParams, config: Any,
     return dirty
 
 
+def _rerun_driver(declared: dict[str, str], make_driver: MakeDriver, config: Any, tree: Any,
+                  params: GameParams, tests: dict[int, ReadsTest | None]) -> Driver:
+    """``make_driver(declared)``, or on the in-process reference of server ``config`` (the 1.0
+    shape) with the tree noted, the same reference answering each game's requests before
+    its first read of a parameter the reading changes from the tree
+    (conformance.reading_replays.ResumingServer)."""
+    if make_driver is not reference or config is None or tree is None or not tree.noted:
+        return make_driver(declared)
+    from conformance.drivers.inprocess import InProcessDriver
+    from conformance.reading_replays import ResumingServer
+    from reference_impl.server import Server
+
+    dirty = _dirty(params, config, tests)
+    return InProcessDriver(config=config,
+                           server=lambda: ResumingServer(Server(config=config), tree, dirty))
+
+
 def _greeted(config: Any) -> Any:
     """A reference_impl.server.Server of ``config``, greeted as the in-process driver
     greets it."""
@@ -402,7 +419,8 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
     row.run = len(todo)
     if todo:
         by_id = {sc.id: sc for sc in todo}
-        for result in _run(make_driver(declared), todo):
+        for result in _run(_rerun_driver(declared, make_driver, config, tree, params, tests),
+                           todo):
             was = base[result.id].result.outcome
             if result.outcome not in (was, Outcome.SKIPPED):
                 row.findings.append(Finding(alt, result, was, by_id[result.id].ruleset))

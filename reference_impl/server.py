@@ -198,9 +198,12 @@ class Server:
         return _encode(reply).encode() + b"\n"
 
     def copy_game(self, game: str, into: str) -> None:
-        """Game ``into`` a copy of ``game``, if played in the 1.0 shape (for ``readings``)."""
-        if game in self._games and game not in self._shaped:
-            self._games[into] = self._games[game].copy()
+        """Game ``into`` a copy of ``game`` (for ``readings``)."""
+        if game in self._games:
+            copy = self._games[into] = self._games[game].copy()
+            shaped = self._shaped.get(game)
+            if shaped is not None:  # its plans are made again from the game, when asked
+                self._shaped[into] = ShapedGame(copy, shaped.profile)
 
     def game(self, game: str) -> Game | None:
         """The game ``game`` if played in the 1.0 shape, else None (for ``readings``)."""
@@ -270,9 +273,8 @@ class Server:
             isinstance(k, str) and _AMBIGUITY_ID.fullmatch(k) and isinstance(v, str) and v
             for k, v in readings.items()
         ):
-            raise _malformed(
-                f"new_game: 'readings' maps ambiguity ids to reading ids, got {readings!r}"
-            )
+            raise _malformed(f"new_game: 'readings' maps ambiguity ids to reading ids,"
+                             f" got {readings!r}")
         session = self._session(message.get("session"), players)
         ruleset_id = message["ruleset"]
         if not isinstance(ruleset_id, str):
@@ -349,9 +351,8 @@ class Server:
             isinstance(k, str) and k.isdigit() and int(k) < players and _is_int(v) and v >= 0
             for k, v in streak.items()
         ):
-            raise _malformed(
-                f"new_game: session.u_streak maps seats ('0'..) to counts, got {streak!r}"
-            )
+            raise _malformed(f"new_game: session.u_streak maps seats ('0'..) to counts,"
+                             f" got {streak!r}")
         host = session.get("host")
         if host is not None and not (_is_int(host) and 0 <= host < players):
             raise _malformed(f"new_game: session.host must be a seat, got {host!r}")
@@ -361,9 +362,8 @@ class Server:
         gid = message["game"]
         game = self._games.get(gid) if isinstance(gid, str) else None
         if game is None:
-            raise RequestError(
-                "unknown_game", f"{message['type']}: no game {gid!r} in this session"
-            )
+            raise RequestError("unknown_game",
+                               f"{message['type']}: no game {gid!r} in this session")
         return game
 
     def _on_apply(self, message: dict[str, Any]) -> dict[str, Any]:

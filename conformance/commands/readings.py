@@ -203,18 +203,20 @@ def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: d
                 params: GameParams | None = None,
                 tests: dict[int, ReadsTest | None] | None = None) -> list[bool]:
     """For each of ``candidates``, whether ``make_driver(declared)`` answers its requests as
-    the reference did. On the in-process reference of server ``config`` (the 1.0 shape), the
-    requests the scenarios' games share are played once (conformance.reading_replays), and
-    with ``params`` (the cache the scenarios' games were resolved with) only from the first
-    request that reads a parameter the reading changes; any other scenario is replayed whole
-    on a session of its own (or, on another implementation, all on one session)."""
+    the reference did. On the in-process reference, the requests the scenarios' games share
+    are played once (conformance.reading_replays), and where it plays the 1.0 shape (server
+    ``config``; None: another shape), with ``params`` (the cache the scenarios' games were
+    resolved with), only from the first request that reads a parameter the reading changes;
+    any other scenario is replayed whole on a session of its own (or, on another
+    implementation, all on one session)."""
     from conformance.reading_replays import replay_whole
 
     out: list[bool | None] = [None] * len(candidates)
-    if make_driver is reference and config is not None and tree is not None:
-        server = _greeted(config)
+    if make_driver is reference and tree is not None:
+        server = _greeted(_config(declared))
         fits = [i for i, sc in enumerate(candidates) if base[sc.id].shape is not None]
-        dirty = None if params is None else _dirty(params, config, {} if tests is None else tests)
+        dirty = None if params is None or config is None else \
+            _dirty(params, config, {} if tests is None else tests)
         for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits],
                                                    dirty), strict=True):
             out[i] = same

@@ -15,8 +15,7 @@ start, a game id started twice) is replayed whole, in a session of its own.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,10 +30,13 @@ _GAME = "\x00game"
 
 
 def _key(request: dict[str, Any]) -> str:
-    """The request but for its id and game id: JSON (told apart more finely than ``==``:
-    ``1`` from ``true``); a member that is not JSON makes a key of its own (its repr)."""
-    return json.dumps({k: v for k, v in request.items() if k != "id" and k != "game"},
-                      sort_keys=True, default=repr)
+    """The request but for its id and game id, as its repr: told apart more finely than by
+    ``==`` (``1`` from ``true``, ``1.0``); requests made alike (members in the same order)
+    share it."""
+    rest = dict(request)
+    rest.pop("id", None)
+    rest.pop("game", None)
+    return repr(rest)
 
 
 def _expected(reply: dict[str, Any], game: Any) -> dict[str, Any]:
@@ -81,14 +83,24 @@ class _Node:
     """One request of the tree, after its parent's: the request, the reply every game that
     reaches it got on the plain reference (with id 0; None: they did not all get the same
     one), and the round of :meth:`Tree.same_replies` that wants it played (``want``) and
-    whose replay answered it so (``same``)."""
+    whose replay answered it so (``same``). After :meth:`Tree.note_reads`: the parameters
+    its request reads that none before it on its path read (``reads``; None: not known), and
+    where there are any, a copy of the plain reference's game before it (``before``)."""
 
-    __slots__ = ("children", "expected", "request", "same", "want")
+    __slots__ = ("before", "children", "expected", "reads", "request", "same", "want")
 
     def __init__(self, request: dict[str, Any], expected: dict[str, Any] | None):
         self.request, self.expected = request, expected
         self.children: dict[str, _Node] = {}
         self.want = self.same = 0
+        self.reads: frozenset[Any] | None = None
+        self.before: Any = None
+
+
+#: For a game's ``new_game`` request, the test of whether another server gives another value
+#: to one of a set of parameter reads (conformance.commands.readings), or None when that
+#: server may answer the ``new_game`` itself otherwise.
+Dirty = Callable[[dict[str, Any]], "Callable[[frozenset[Any]], bool] | None"]
 
 
 class Tree:
@@ -100,6 +112,8 @@ class Tree:
         self._paths: dict[str, list[list[_Node]]] = {}
         self._free = {sid: sh.free for sid, sh in shapes.items()}
         self._round = 0
+        #: Whether :meth:`note_reads` noted the tree.
+        self.noted = False
         for sid, sh in shapes.items():
             mine = self._paths[sid] = []
             for game in sh.games:
@@ -115,17 +129,62 @@ class Tree:
                     level = node.children
                 mine.append(path)
 
-    def same_replies(self, server: Any, ids: Sequence[str]) -> list[bool]:
+    def note_reads(self, server: Any) -> None:
+        """Play every branch once on ``server`` (a greeted plain reference_impl.server.Server),
+        noting the parameters each request reads first on its path (conformance.param_reads)
+        and keeping a copy of the game before each request that reads any. A request whose
+        reply is not the one its games got is noted as having no one reply (none of its games
+        is skipped)."""
+        from conformance.param_reads import noting, tracking
+
+        count = 0
+        stack: list[tuple[_Node, str, frozenset[Any]]] = []
+        with tracking() as made:
+            for root in self._roots.values():
+                count += 1
+                stack.append((root, f"r{count}", frozenset()))
+            while stack:
+                node, game, seen = stack.pop()
+                engine, started = server.game(game), len(made)
+                names: set[Any] = set()
+                if engine is not None:
+                    node.before = engine.copy()
+                    noting(engine, names)
+                again = server.handle({**node.request, "id": 0, "game": game})
+                names.update(*made[started:])  # a new game's reads: its start
+                node.reads = frozenset(names) - seen
+                if not node.reads:
+                    node.before = None
+                if again.get("game") == game:
+                    again = {**again, "game": _GAME}
+                if node.expected is None or again != node.expected:
+                    node.expected = None
+                    continue
+                children = list(node.children.values())
+                for child in children[:-1]:
+                    count += 1
+                    server.copy_game(game, f"r{count}")
+                    stack.append((child, f"r{count}", seen | node.reads))
+                if children:
+                    stack.append((children[-1], game, seen | node.reads))
+        self.noted = True
+
+    def same_replies(self, server: Any, ids: Sequence[str],
+                     dirty: Dirty | None = None) -> list[bool]:
         """For each of the scenarios ``ids``, whether ``server`` (a greeted
         reference_impl.server.Server) answers every one of its requests as the plain
-        reference did; every branch of the tree of their games is played once."""
+        reference did; every branch of the tree of their games is played once. With
+        ``dirty``, after :meth:`note_reads`: a game's requests before the first that reads a
+        parameter ``server`` gives another value are not played (the engine is deterministic:
+        they get the same replies and leave the same game), and the game is taken on from the
+        plain reference's copy before that request (Server.resume_game)."""
         self._round += 1
         now = self._round
         for sid in ids:
             for path in self._paths[sid]:
                 for node in path:
                     node.want = now
-        _play(server, self._roots, now)
+        _play(server, self._roots, now, dirty if self.noted else None)
         out = []
         for sid in ids:
             ok = all(node.same == now for path in self._paths[sid] for node in path)
@@ -143,15 +202,37 @@ def same_replies(server: Any, shapes: Sequence[Shape]) -> list[bool]:
     return Tree(dict(zip(ids, shapes, strict=True))).same_replies(server, ids)
 
 
-def _play(server: Any, roots: dict[str, _Node], now: int) -> None:
+def _play(server: Any, roots: dict[str, _Node], now: int, dirty: Dirty | None) -> None:
     """Play every branch of the tree that round ``now`` wants once, depth first; a branch
-    whose reply differs is not played further (every game under it is told apart already)."""
+    whose reply differs is not played further (every game under it is told apart already).
+    With ``dirty``, each game's requests before the first that reads a parameter that
+    differs (or a new_game that may be answered otherwise) are the same without playing."""
     count = 0
     stack: list[tuple[_Node, str]] = []
+    clean: list[tuple[_Node, dict[str, Any], Callable[[frozenset[Any]], bool]]] = []
     for root in roots.values():
-        if root.want == now:
+        if root.want != now:
+            continue
+        test = dirty(root.request) if dirty is not None else None
+        if test is None or root.reads is None or test(root.reads):
             count += 1
             stack.append((root, f"r{count}"))
+        else:
+            clean.append((root, root.request, test))
+    while clean:
+        node, start, test = clean.pop()
+        if node.expected is None:
+            continue  # not one reply for all its games (as playing it would find)
+        node.same = now
+        for child in node.children.values():
+            if child.want != now:
+                continue
+            if child.reads and test(child.reads):
+                count += 1
+                server.resume_game(f"r{count}", child.before, start)
+                stack.append((child, f"r{count}"))
+            else:
+                clean.append((child, start, test))
     while stack:
         node, game = stack.pop()
         again = server.handle({**node.request, "id": 0, "game": game})
@@ -190,3 +271,66 @@ def _same_reply(again: dict[str, Any], reply: dict[str, Any]) -> bool:
     if "id" in reply:
         return {**again, "id": reply["id"]} == reply
     return {k: v for k, v in again.items() if k != "id"} == reply
+
+
+class ResumingServer:
+    """Answers requests as ``server`` (a greeted-to-be reference_impl.server.Server) does,
+    from a noted :class:`Tree` where it can: a game's requests before the first that reads
+    a parameter ``server`` gives another value (``dirty``, as for :meth:`Tree.same_replies`)
+    get the replies the plain reference gave them, and the game is then taken on from the
+    plain reference's copy (Server.resume_game), or played up to there when there is none.
+    The engine is deterministic: the replies are the ones ``server`` would give."""
+
+    def __init__(self, server: Any, tree: Tree, dirty: Dirty) -> None:
+        self.server, self._roots, self._dirty = server, tree._roots, dirty
+        #: The games not played yet: their path in the tree so far, and their reads test.
+        self._ahead: dict[str, tuple[list[_Node], Callable[[frozenset[Any]], bool]]] = {}
+
+    def handle(self, message: Any) -> dict[str, Any]:
+        kind = message.get("type") if isinstance(message, dict) else None
+        game = message.get("game") if kind in GAME_REQUESTS else None
+        if not isinstance(game, str) or not isinstance(message.get("id"), int):
+            return self.server.handle(message)
+        key = _key(message)
+        ahead = self._ahead.get(game)
+        if kind == "new_game":
+            if ahead is not None:
+                self._catch_up(game)
+            root = self._roots.get(key)
+            test = self._dirty(message) if root is not None else None
+            if root is None or test is None or root.reads is None or test(root.reads) or \
+                    root.expected is None or self.server.game(game) is not None:
+                return self.server.handle(message)
+            self._ahead[game] = ([root], test)
+            return _reply(root.expected, message["id"], game)
+        if ahead is None:
+            return self.server.handle(message)
+        path, test = ahead
+        node = path[-1].children.get(key)
+        if node is not None and node.expected is not None and node.reads is not None and \
+                not (node.reads and test(node.reads)):
+            path.append(node)
+            return _reply(node.expected, message["id"], game)
+        if node is not None and node.reads and node.before is not None:
+            del self._ahead[game]
+            self.server.resume_game(game, node.before, path[0].request)
+        else:
+            self._catch_up(game)
+        return self.server.handle(message)
+
+    def _catch_up(self, game: str) -> None:
+        """Play the requests of ``game`` answered so far from the tree."""
+        path, _ = self._ahead.pop(game)
+        for node in path:
+            self.server.handle({**node.request, "id": 0, "game": game})
+
+
+def _reply(expected: dict[str, Any], rid: int, game: str) -> dict[str, Any]:
+    """A reply of the tree (:func:`_expected`, id 0) as the answer to request ``rid`` of
+    ``game``."""
+    out: dict[str, Any] = {"id": rid}  # first, as the server puts it
+    out.update(expected)
+    out["id"] = rid
+    if out.get("game") == _GAME:
+        out["game"] = game
+    return out

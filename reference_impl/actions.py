@@ -29,7 +29,8 @@ def _card(value: Any, where: str) -> Card:
 
 
 def _cards(values: Any, where: str) -> tuple[Card, ...]:
-    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+    if type(values) is not list and (isinstance(values, str | bytes)
+                                     or not isinstance(values, Iterable)):
         raise MalformedAction(f"{where}: expected a list of card codes, got {values!r}")
     out = tuple(sorted(_card(v, f"{where}[{i}]") for i, v in enumerate(values)))
     if len(set(out)) != len(out):
@@ -253,7 +254,7 @@ def _int(value: Any, where: str) -> int:
 
 def from_json(d: Any) -> Action:
     """The action of a JSON object; :class:`MalformedAction` says what is wrong."""
-    if not isinstance(d, Mapping):
+    if type(d) is not dict and not isinstance(d, Mapping):  # a dict first: no ABC check
         raise MalformedAction(f"an action is a JSON object with a 'type', got {d!r}")
     kind = d.get("type")
     if kind == "draw":

@@ -170,6 +170,16 @@ class Game:
         g._start_raw, g._start = self._start_raw, self._start
         return g
 
+    def copy_under(self, ruleset: ResolvedRuleset) -> Game:
+        """A copy of the game that goes on under ``ruleset``'s parameters (the same ruleset
+        under other readings). It is the game those parameters would have made of the same
+        deal and actions as long as none of the parameters that differ was read so far
+        (``phom-conformance readings`` makes sure of that): the state is data only, and every
+        cached value in it (the legal list) was made from parameters that read the same."""
+        g = self.copy()
+        g.st.rs, g.st.p = ruleset, params.params_of(ruleset)
+        return g
+
     # -- play ------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:

@@ -18,7 +18,7 @@ from functools import cache
 from importlib import metadata
 from typing import Any
 
-from phomspec import SpecError
+from phomspec import ResolvedRuleset, SpecError
 from phomspec.cards import NotationError, parse_card
 from phomspec.rulesets import list_rulesets, option_specs
 from reference_impl import Deal, Game, load_ruleset
@@ -60,17 +60,20 @@ _MEMBERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "bye": (frozenset({"id", "type"}), frozenset()),
 }
 
-#: Members of each action type besides ``type`` (docs/contract.md).
+#: The method of each request type (a table of bound methods would make a server a cycle).
+_HANDLERS = {kind: f"_on_{kind}" for kind in _MEMBERS}
+
+#: Members of each action type, ``type`` and its own (docs/contract.md).
 _ACTION_MEMBERS: dict[str, frozenset[str]] = {
-    "draw": frozenset(),
-    "eat": frozenset({"card", "with"}),
-    "discard": frozenset({"card"}),
-    "lay_down": frozenset({"phoms"}),
-    "send": frozenset({"card", "to"}),
-    "pass": frozenset(),
-    "timeout": frozenset(),
-    "leave": frozenset(),
-    "u": frozenset(),
+    "draw": frozenset({"type"}),
+    "eat": frozenset({"type", "card", "with"}),
+    "discard": frozenset({"type", "card"}),
+    "lay_down": frozenset({"type", "phoms"}),
+    "send": frozenset({"type", "card", "to"}),
+    "pass": frozenset({"type"}),
+    "timeout": frozenset({"type"}),
+    "leave": frozenset({"type"}),
+    "u": frozenset({"type"}),
 }
 
 
@@ -127,11 +130,9 @@ def check_action(action: object) -> Action:
     if isinstance(action, dict):
         kind = action.get("type")
         members = _ACTION_MEMBERS.get(kind) if isinstance(kind, str) else None
-        if members is not None:
-            extra = action.keys() - members - {"type"}
-            if extra:
-                names = ", ".join(sorted(map(repr, extra)))
-                raise _malformed(f"{action['type']} action: unknown member(s) {names}")
+        if members is not None and not action.keys() <= members:
+            names = ", ".join(sorted(map(repr, action.keys() - members)))
+            raise _malformed(f"{action['type']} action: unknown member(s) {names}")
     try:
         return from_json(action)
     except NotationError as e:  # MalformedAction included
@@ -156,17 +157,6 @@ class Server:
         self._deals = Memo[Deal]()  # each deal checked once per session
         self.closed = False
         self._log = log or (lambda text: print(text, file=sys.stderr, flush=True))
-        self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-            "hello": self._on_hello,
-            "new_game": self._on_new_game,
-            "apply": self._on_apply,
-            "legal_actions": self._on_legal_actions,
-            "state": self._on_state,
-            "result": self._on_result,
-            "next_game": self._on_next_game,
-            "evaluate": self._on_evaluate,
-            "bye": self._on_bye,
-        }
 
     # -- entry points -------------------------------------------------------------------------
 
@@ -181,22 +171,19 @@ class Server:
                 bad, rid = rid, None
                 raise _malformed(f"request 'id' must be an integer or a string, got {bad!r}")
             kind = message.get("type")
-            handler = self._handlers.get(kind) if isinstance(kind, str) else None
+            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
             if handler is None or not isinstance(kind, str):
                 raise _malformed(f"unknown request type {kind!r} (one of {', '.join(_MEMBERS)})")
             _check_members(kind, message)
             if not self._greeted and kind != "hello":
                 raise _malformed(f"{kind} before hello: the first request of a session is hello")
-            return {"id": rid, **handler(message)}
+            return {"id": rid, **getattr(self, handler)(message)}
         except RequestError as e:
             return {"id": rid, "ok": False, "error": {"code": e.code, "message": str(e)}}
         except Exception as e:  # an engine bug: report it, keep serving (spec/protocol.md 3)
             self._log(traceback.format_exc())
-            return {
-                "id": rid,
-                "ok": False,
-                "error": {"code": "internal", "message": f"{type(e).__name__}: {e}"},
-            }
+            return {"id": rid, "ok": False,
+                    "error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}}
 
     def handle_line(self, line: bytes | str) -> bytes:
         """One request line in, one reply line out (with its newline)."""
@@ -211,9 +198,21 @@ class Server:
         return _encode(reply).encode() + b"\n"
 
     def copy_game(self, game: str, into: str) -> None:
-        """Game ``into`` a copy of ``game``, if played in the 1.0 shape (for ``readings``)."""
-        if game in self._games and game not in self._shaped:
-            self._games[into] = self._games[game].copy()
+        """Game ``into`` a copy of ``game`` (for ``readings``)."""
+        if game in self._games:
+            copy = self._games[into] = self._games[game].copy()
+            shaped = self._shaped.get(game)
+            if shaped is not None:  # its plans are made again from the game, when asked
+                self._shaped[into] = ShapedGame(copy, shaped.profile)
+
+    def game(self, game: str) -> Game | None:
+        """The game ``game`` if played in the 1.0 shape, else None (for ``readings``)."""
+        return self._games.get(game) if game not in self._shaped else None
+
+    def resume_game(self, into: str, game: Game, request: dict[str, Any]) -> None:
+        """Game ``into``: ``game`` (played elsewhere from the valid ``new_game`` ``request``)
+        going on under the ruleset this session gives that request (Game.copy_under)."""
+        self._games[into] = game.copy_under(self._ruleset(request))
 
     # -- handlers -----------------------------------------------------------------------------
 
@@ -259,9 +258,8 @@ class Server:
     def _on_new_game(self, message: dict[str, Any]) -> dict[str, Any]:
         gid = message["game"]
         if not isinstance(gid, str) or not _GAME_ID.fullmatch(gid):
-            raise _malformed(
-                f"new_game: 'game' must be 1-64 characters A-Z a-z 0-9 . _ : -, got {gid!r}"
-            )
+            raise _malformed(f"new_game: 'game' must be 1-64 characters A-Z a-z 0-9 . _ : -,"
+                             f" got {gid!r}")
         players, first = message["players"], message["first"]
         if not _is_int(players) or not 2 <= players <= 4:
             raise _malformed(f"new_game: 'players' must be 2, 3 or 4, got {players!r}")
@@ -275,25 +273,17 @@ class Server:
             isinstance(k, str) and _AMBIGUITY_ID.fullmatch(k) and isinstance(v, str) and v
             for k, v in readings.items()
         ):
-            raise _malformed(
-                f"new_game: 'readings' maps ambiguity ids to reading ids, got {readings!r}"
-            )
+            raise _malformed(f"new_game: 'readings' maps ambiguity ids to reading ids,"
+                             f" got {readings!r}")
         session = self._session(message.get("session"), players)
         ruleset_id = message["ruleset"]
         if not isinstance(ruleset_id, str):
             raise _malformed(f"new_game: 'ruleset' must be a string, got {ruleset_id!r}")
-        if not self._plain:
-            readings = self._declared_readings(ruleset_id, readings)
-        try:
-            rs = load_ruleset(ruleset_id, options, readings)
-        except SpecError as e:
-            raise RequestError("unsupported", f"new_game: {e}") from None
+        rs = self._ruleset(message)
         if players not in rs["players"]:
             sizes = ", ".join(map(str, sorted(rs["players"])))
-            raise RequestError(
-                "unsupported",
-                f"new_game: ruleset {ruleset_id!r} is for {sizes} players, not {players}",
-            )
+            raise RequestError("unsupported", f"new_game: ruleset {ruleset_id!r} is for"
+                               f" {sizes} players, not {players}")
         deal = self._deals.get((raw := message["deal"], players, first),
                                lambda: self._deal(raw, players, first))
         game = Game(rs, deal, session=session)
@@ -302,6 +292,17 @@ class Server:
             return {"ok": True, "game": gid, "events": list(game.start_events)}
         shaped = self._shaped[gid] = ShapedGame(game, self._profile)
         return {"ok": True, "game": gid, "events": shaped.start_events}
+
+    def _ruleset(self, message: dict[str, Any]) -> ResolvedRuleset:
+        """The ruleset a (valid) new_game asks for, under the readings declared in hello."""
+        ruleset_id, options = message["ruleset"], message.get("options", {})
+        readings = message.get("readings", {})
+        if not self._plain:
+            readings = self._declared_readings(ruleset_id, readings)
+        try:
+            return load_ruleset(ruleset_id, options, readings)
+        except SpecError as e:
+            raise RequestError("unsupported", f"new_game: {e}") from None
 
     def _declared_readings(self, ruleset_id: str, asked: dict[str, str]) -> dict[str, str]:
         """The readings of a new game: those declared in hello, and the request's others."""
@@ -350,9 +351,8 @@ class Server:
             isinstance(k, str) and k.isdigit() and int(k) < players and _is_int(v) and v >= 0
             for k, v in streak.items()
         ):
-            raise _malformed(
-                f"new_game: session.u_streak maps seats ('0'..) to counts, got {streak!r}"
-            )
+            raise _malformed(f"new_game: session.u_streak maps seats ('0'..) to counts,"
+                             f" got {streak!r}")
         host = session.get("host")
         if host is not None and not (_is_int(host) and 0 <= host < players):
             raise _malformed(f"new_game: session.host must be a seat, got {host!r}")
@@ -362,9 +362,8 @@ class Server:
         gid = message["game"]
         game = self._games.get(gid) if isinstance(gid, str) else None
         if game is None:
-            raise RequestError(
-                "unknown_game", f"{message['type']}: no game {gid!r} in this session"
-            )
+            raise RequestError("unknown_game",
+                               f"{message['type']}: no game {gid!r} in this session")
         return game
 
     def _on_apply(self, message: dict[str, Any]) -> dict[str, Any]:

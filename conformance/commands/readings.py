@@ -18,7 +18,7 @@ reading makes the same moves and gives the same replies, and the scenario is not
 
 from __future__ import annotations
 
-import json
+import gc
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,8 +28,9 @@ import click
 
 from conformance.commands.options import sweep_options
 from conformance.outcomes import Outcome, ScenarioResult
+from conformance.param_reads import GameParams, NewGame, ReadsTest, reads_change, reads_test
 from conformance.protocol import Driver, Pending
-from phomspec import Ambiguity, SpecError, load_spec, resolve_ruleset
+from phomspec import Ambiguity, SpecError, load_spec
 
 
 @dataclass(frozen=True)
@@ -95,22 +96,6 @@ def alternatives(ambiguities: Iterable[Ambiguity], rulesets: Sequence[str],
             if others:
                 out.append(Alternative(amb.id, reading.id, others))
     return out
-
-
-class _Params:
-    """Resolved parameters of a game, cached (None when the request does not resolve)."""
-
-    def __init__(self) -> None:
-        self._cache: dict[str, dict[str, Any] | None] = {}
-
-    def of(self, ruleset: str, options: Any, readings: Any) -> dict[str, Any] | None:
-        key = json.dumps([ruleset, options, readings], sort_keys=True, default=str)
-        if key not in self._cache:
-            try:
-                self._cache[key] = resolve_ruleset(ruleset, options or {}, readings or {}).params
-            except (SpecError, TypeError, AttributeError):
-                self._cache[key] = None
-        return self._cache[key]
 
 
 #: A request as the scenario asked it (without ``id``) and its reply (None: never read).
@@ -185,30 +170,6 @@ class _TapDriver(Driver):
         return reads
 
 
-@dataclass(frozen=True)
-class _NewGame:
-    """A game a scenario starts: its ``new_game`` request's ruleset, options and readings,
-    and its parameters as the reference resolves them (None: they do not resolve)."""
-
-    ruleset: Any
-    options: Any
-    readings: dict[str, Any]
-    before: dict[str, Any] | None
-    #: Its ``players`` member.
-    players: Any = None
-    #: The last readings :meth:`after` was asked for, and its answer.
-    last: list[Any] = field(default_factory=lambda: [None, None], compare=False, repr=False)
-
-    def after(self, params: _Params, declared: Mapping[str, str]) -> dict[str, Any] | None:
-        """Its parameters with the readings ``declared`` over the asked ones (kept for the
-        last ``declared``: a sweep asks twice for each reading)."""
-        key = tuple(declared.items())
-        if self.last[0] != key:
-            self.last[:] = [key, params.of(self.ruleset, self.options,
-                                           {**self.readings, **declared})]
-        return self.last[1]
-
-
 @dataclass
 class _Played:
     """A scenario as played on the reference: its outcome, every exchange and the parameters
@@ -218,76 +179,46 @@ class _Played:
     exchanges: list[Exchange]
     reads: frozenset[Any] | None = None
     #: The games it starts (:meth:`resolve` fills them in).
-    games: list[_NewGame] = field(default_factory=list)
+    games: list[NewGame] = field(default_factory=list)
     #: Its exchanges as games (conformance.reading_replays; None: replayed whole).
     shape: Any = None
 
-    def resolve(self, params: _Params, shared: bool = True) -> None:
+    def resolve(self, params: GameParams, shared: bool = True) -> None:
         """Note the games its ``new_game`` requests start, resolved once for every reading,
         and (``shared``) its exchanges as games."""
         from conformance.reading_replays import shape
 
-        self.games, self.shape = [], shape(self.exchanges) if shared else None
-        for request, _ in self.exchanges:
-            if request.get("type") == "new_game":
-                ruleset, asked = request.get("ruleset"), request.get("readings")
-                readings = asked if isinstance(asked, dict) else {}
-                self.games.append(_NewGame(ruleset, request.get("options"), readings,
-                                           params.of(ruleset, request.get("options"), readings),
-                                           request.get("players")))
+        self.shape = shape(self.exchanges) if shared else None
+        self.games = [params.game(request) for request, _ in self.exchanges
+                      if request.get("type") == "new_game"]
 
 
-def _changes(params: _Params, played: _Played, declared: Mapping[str, str]) -> bool:
+def _changes(params: GameParams, played: _Played, declared: Mapping[str, str]) -> bool:
     """Whether the reading ``declared`` changes the parameters of a game the scenario starts."""
-    return any(isinstance(game.ruleset, str) and game.before != game.after(params, declared)
-               for game in played.games)
-
-
-def _reads_change(params: _Params, played: _Played, config: Any,
-                  reads: frozenset[Any]) -> bool:
-    """Whether the reference of server ``config`` (:func:`reference` declaring a reading)
-    refuses a game of the scenario, or gives another value to a parameter its games read,
-    or another answer to a membership test they made of one (conformance.param_reads).
-    The server reads ``players`` itself, in one membership test: whether the game's
-    ``players`` is one of the ruleset's sizes (server.Server._on_new_game)."""
-    from conformance.param_reads import Membership
-
-    names = [n for n in reads if not isinstance(n, Membership)]
-    tests = [n for n in reads if isinstance(n, Membership)]
-    for game in played.games:
-        declared = config.readings_for(game.ruleset) if isinstance(game.ruleset, str) else {}
-        if any(declared.get(amb, reading) != reading for amb, reading in game.readings.items()):
-            return True  # refused: the hello declares another reading (server._declared_readings)
-        before, after = game.before, game.after(params, declared)
-        if before is None or after is None or any(before.get(n) != after.get(n) for n in names):
-            return True
-        if any(not t.same_in(after.get(t.name)) for t in tests):
-            return True
-        if before.get("players") != after.get("players") and not Membership.of(
-                "players", game.players, before.get("players")).same_in(after.get("players")):
-            return True
-    return False
+    return any(game.changes(params, declared) for game in played.games)
 
 
 def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: dict[str, str],
-                make_driver: MakeDriver, config: Any, tree: Any) -> list[bool]:
+                make_driver: MakeDriver, config: Any, tree: Any,
+                params: GameParams | None = None,
+                tests: dict[int, ReadsTest | None] | None = None) -> list[bool]:
     """For each of ``candidates``, whether ``make_driver(declared)`` answers its requests as
-    the reference did. On the in-process reference of server ``config`` (the 1.0 shape), the
-    requests the scenarios' games share are played once (conformance.reading_replays); any
-    other scenario is replayed whole on a session of its own (or, on another implementation,
-    all on one session)."""
+    the reference did. On the in-process reference, the requests the scenarios' games share
+    are played once (conformance.reading_replays), and where it plays the 1.0 shape (server
+    ``config``; None: another shape), with ``params`` (the cache the scenarios' games were
+    resolved with), only from the first request that reads a parameter the reading changes;
+    any other scenario is replayed whole on a session of its own (or, on another
+    implementation, all on one session)."""
     from conformance.reading_replays import replay_whole
 
     out: list[bool | None] = [None] * len(candidates)
-    if make_driver is reference and config is not None and tree is not None:
-        from conformance.protocol.messages import hello_request
-        from reference_impl.server import Server
-
-        server = Server(config=config)  # greeted as the in-process driver greets it
-        server.handle({**hello_request(), "id": 0})
+    if make_driver is reference and tree is not None:
+        server = _greeted(_config(declared))
         fits = [i for i, sc in enumerate(candidates) if base[sc.id].shape is not None]
-        for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits]),
-                           strict=True):
+        dirty = None if params is None or config is None else \
+            _dirty(params, config, {} if tests is None else tests)
+        for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits],
+                                                   dirty), strict=True):
             out[i] = same
     rest = [i for i, same in enumerate(out) if same is None]
     if rest:
@@ -299,6 +230,48 @@ def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: d
         finally:
             replay.close()
     return [bool(same) for same in out]
+
+
+def _dirty(params: GameParams, config: Any,
+           tests: dict[int, ReadsTest | None]) -> Callable[[dict[str, Any]], ReadsTest | None]:
+    """conformance.reading_replays.Dirty of server ``config``: the reads_test of the game of
+    a ``new_game`` request (kept in ``tests``, by the id of the game)."""
+
+    def dirty(request: dict[str, Any]) -> ReadsTest | None:
+        game = params.game(request)
+        if id(game) not in tests:
+            tests[id(game)] = reads_test(params, game, config)
+        return tests[id(game)]
+
+    return dirty
+
+
+def _rerun_driver(declared: dict[str, str], make_driver: MakeDriver, config: Any, tree: Any,
+                  params: GameParams, tests: dict[int, ReadsTest | None]) -> Driver:
+    """``make_driver(declared)``, or on the in-process reference of server ``config`` (the 1.0
+    shape) with the tree noted, the same reference answering each game's requests before
+    its first read of a parameter the reading changes from the tree
+    (conformance.reading_replays.ResumingServer)."""
+    if make_driver is not reference or config is None or tree is None or not tree.noted:
+        return make_driver(declared)
+    from conformance.drivers.inprocess import InProcessDriver
+    from conformance.reading_replays import ResumingServer
+    from reference_impl.server import Server
+
+    dirty = _dirty(params, config, tests)
+    return InProcessDriver(config=config,
+                           server=lambda: ResumingServer(Server(config=config), tree, dirty))
+
+
+def _greeted(config: Any) -> Any:
+    """A reference_impl.server.Server of ``config``, greeted as the in-process driver
+    greets it."""
+    from conformance.protocol.messages import hello_request
+    from reference_impl.server import Server
+
+    server = Server(config=config)
+    server.handle({**hello_request(), "id": 0})
+    return server
 
 
 def _run(driver: Driver, scenarios: Sequence[Any],
@@ -369,6 +342,22 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     runs of scenarios, each on its own session (a game's replies do not depend on the games
     before it); each alternative then runs whole in one worker, as it would here, so the
     rows are the same whatever ``jobs`` is."""
+    # The first play and the tree live to the end of the sweep: kept out of the cyclic
+    # collector's passes (gc.freeze), and its passes over the whole heap made rare (young
+    # cycles are still collected); they cost a fifth of the sweep's time otherwise. What
+    # the sweep made is freed (by reference counts) before the passes come back.
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(thresholds[0], thresholds[1], 1000)
+    try:
+        return _sweep(scenarios, alts, make_driver, on_row, jobs, prune)
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
+def _sweep(scenarios: Sequence[Any], alts: Sequence[Alternative], make_driver: MakeDriver,
+           on_row: Callable[[Row], None] | None, jobs: int, prune: bool) -> list[Row]:
     from conformance.parallel import fork_map
     from conformance.reading_replays import Tree
     from conformance.suite.support import held_readings
@@ -379,11 +368,14 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
         base.update(part)
     if not prune:
         base = {k: _Played(v.result, v.exchanges) for k, v in base.items()}
-    params = _Params()
+    params = GameParams()
     for played in base.values():
         played.resolve(params, shared=prune)
     tree = Tree({k: v.shape for k, v in base.items() if v.shape is not None})
+    if prune and make_driver is reference:
+        tree.note_reads(_greeted(None))
     held_by = {sc.id: held_readings(sc) for sc in scenarios}
+    gc.freeze()
     rows = []
     for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver, tree,
                                          held_by), alts, jobs):
@@ -393,7 +385,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     return rows
 
 
-def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], params: _Params,
+def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], params: GameParams,
          make_driver: MakeDriver, tree: Any = None,
          held_by: dict[str, dict[str, str]] | None = None) -> Row:
     """What one alternative reading does to the suite played as ``base``."""
@@ -405,6 +397,7 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
     # the reads of the first play tell only for a reading played in the same shape
     config = _config(declared) if profile_of_readings(declared).is_default else None
     candidates = []
+    tests: dict[int, ReadsTest | None] = {}  # reads_test of each game under config
     for sc in scenarios:
         if sc.ruleset not in alt.rulesets:
             continue
@@ -419,15 +412,17 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
         if not _changes(params, played, declared):
             continue
         if config is not None and played.reads is not None and \
-                not _reads_change(params, played, config, played.reads):
+                not reads_change(params, played.games, config, played.reads, tests):
             continue  # every parameter its games read is the same: the same replies
         candidates.append(sc)
     todo = [sc for sc, same in zip(candidates, _replay_all(
-        candidates, base, declared, make_driver, config, tree), strict=True) if not same]
+        candidates, base, declared, make_driver, config, tree, params, tests), strict=True)
+        if not same]
     row.run = len(todo)
     if todo:
         by_id = {sc.id: sc for sc in todo}
-        for result in _run(make_driver(declared), todo):
+        for result in _run(_rerun_driver(declared, make_driver, config, tree, params, tests),
+                           todo):
             was = base[result.id].result.outcome
             if result.outcome not in (was, Outcome.SKIPPED):
                 row.findings.append(Finding(alt, result, was, by_id[result.id].ruleset))

@@ -166,8 +166,9 @@ def test_pruning_by_the_parameters_read_gives_the_same_rows() -> None:
     scenarios = load_scenarios(files)
     alts = [a for a in alternatives(spec.ambiguities, spec.ids("ruleset"))
             if a.label in ("AMB.EAT-PRICE-000=kings-only", "AMB.U-POINTS=zero",
-                           "AMB.EATEN-IN-PHOM=free", "AMB.SMALL-TABLES-004=four-only")]
-    assert len(alts) == 4
+                           "AMB.EATEN-IN-PHOM=free", "AMB.U-AUTOMATIC=declared",
+                           "AMB.SMALL-TABLES-004=four-only")]
+    assert len(alts) == 5  # U-AUTOMATIC=declared: another shape (ù claimed), no read pruning
 
     def rows(prune: bool) -> list[tuple[Any, ...]]:
         return [(r.alternative.label, r.tagged, r.run, [f.result.id for f in r.findings])
@@ -227,3 +228,60 @@ def test_shared_requests_are_played_once_with_the_same_verdicts(tmp_path: Path) 
     # a request to a game the scenario did not start: it is replayed whole
     assert shape([[{"type": "state", "game": "g"}, {"ok": True}]]) is None
     assert shape([[{"type": "new_game", "game": "g"}, {"ok": True}]] * 2) is None
+
+
+def test_a_game_is_replayed_from_its_first_read_of_a_changed_parameter() -> None:
+    # a game's requests before the first that reads a parameter the reading changes are not
+    # played (it is taken on from the plain reference's copy): the verdicts of the whole
+    # replay, with fewer requests played
+    from conformance.commands.readings import play
+    from conformance.param_reads import GameParams, reads_test
+    from conformance.reading_replays import Shape, Tree, shape
+    from reference_impl.serve_config import ServerConfig
+    from reference_impl.server import Server
+
+    scenarios = load_scenarios([FEATURES / "eat-penalty.feature", FEATURES / "u.feature"])
+    shapes: dict[str, Shape] = {}
+    for sid, played in play(scenarios, reference).items():
+        sh = shape(played.exchanges)
+        if sh is not None:
+            shapes[sid] = sh
+    ids = list(shapes)
+
+    def greeted(readings: dict[str, str], counts: list[str]) -> Server:
+        server = Server(config=ServerConfig(readings=readings))
+        handle = server.handle
+
+        def counted(message: Any) -> dict[str, Any]:
+            counts.append(message.get("type"))
+            return handle(message)
+
+        server.handle = counted  # type: ignore[method-assign]
+        server.handle({"id": 0, "type": "hello", "protocol": "1.0"})
+        return server
+
+    noted = Tree(shapes)
+    noted.note_reads(greeted({}, []))
+    params = GameParams()
+
+    def check(readings: dict[str, str]) -> None:
+        config = ServerConfig(readings=readings)
+        whole: list[str] = []
+        verdicts = Tree(shapes).same_replies(greeted(readings, whole), ids)
+        assert not all(verdicts) and any(verdicts)
+        skipping: list[str] = []
+        server = greeted(readings, skipping)
+        resumed: list[str] = []
+        resume = server.resume_game
+
+        def resuming(into: str, game: Any, request: dict[str, Any]) -> None:
+            resumed.append(into)
+            resume(into, game, request)
+
+        server.resume_game = resuming  # type: ignore[method-assign]
+        assert noted.same_replies(server, ids, lambda request: reads_test(
+            params, params.game(request), config)) == verdicts, readings
+        assert resumed and len(skipping) < len(whole), readings
+
+    check({"AMB.EAT-PRICE-000": "kings-only"})
+    check({"AMB.U-POINTS": "zero"})

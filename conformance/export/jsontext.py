@@ -46,6 +46,8 @@ _SCALAR: dict[type, Callable[[Any], str]] = {
     float: _float,
 }
 _ITEM = "{}: {}".format
+
+
 def _make_writer(depth: int) -> Callable[[Any], str]:
     def write(value: Any) -> str:
         scalar = _SCALAR.get(type(value))

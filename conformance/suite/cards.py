@@ -13,6 +13,7 @@ from typing import Any
 from conformance.suite.model import StepError
 from reference_impl.action_text import ActionTextError, read_card, read_cards, read_phoms
 from reference_impl.cards import NotationError, format_card, parse_card
+from reference_impl.memo import Memo
 
 
 def card_code(text: str) -> str:
@@ -67,24 +68,17 @@ def same_card(a: Any, b: str) -> bool:
 
 
 #: Each deal checked once: a scenario deals alike on every run of it (the runs of a sweep,
-#: of ``miniatures``, the reference's replays). Bounded.
-_CHECKED: dict[tuple[Any, ...], tuple[str, ...]] = {}
+#: of ``miniatures``, the reference's replays). Bounded; told apart by ``repr``, so a card or
+#: seat read from YAML as another type is checked on its own.
+_CHECKED: Memo[tuple[str, ...]] = Memo(4096)
 
 
 def check_deal(
     players: int, first: int, hands: Sequence[Sequence[str]], stock: Sequence[str]
 ) -> list[str]:
     """What is wrong with an explicit deal (empty when it is 52 distinct cards, sized right)."""
-    key = (players, first, tuple(map(tuple, hands)), tuple(stock))
-    if type(players) is not int or type(first) is not int or not all(
-            type(c) is str for cards in (*key[2], key[3]) for c in cards):
-        return _deal_problems(players, first, hands, stock)  # read from YAML as it came
-    found = _CHECKED.get(key)
-    if found is None:
-        if len(_CHECKED) >= 4096:
-            _CHECKED.clear()
-        found = _CHECKED[key] = tuple(_deal_problems(players, first, hands, stock))
-    return list(found)
+    return list(_CHECKED.get((players, first, hands, stock),
+                             lambda: tuple(_deal_problems(players, first, hands, stock))))
 
 
 def _deal_problems(

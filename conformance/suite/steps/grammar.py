@@ -13,6 +13,7 @@ from conformance.suite.cards import card_code, card_list, phom_list
 from conformance.suite.model import StepError
 from phomspec.yamlio import fresh
 from reference_impl.action_text import CARDS, ActionForm, ActionTextError, read_action
+from reference_impl.memo import Memo
 
 CLAUSE = r"[A-Z0-9]+(?:\.[A-Z0-9-]+)+"
 #: The optional end of every Then step: ``under clause <ID>``.
@@ -230,21 +231,16 @@ def action_step_args(form: ActionForm, groups: Mapping[str, str | None]) -> dict
 
 
 #: Each action line read once (a script is played by every scenario that names it, in every
-#: run of it): line -> its actions, handed out as fresh copies. Bounded.
-#: (Each action is kept with whether it is flat: no list or dict inside, a copy of the dict is
-#: a fresh one.)
-_READ_LINES: dict[str, list[tuple[int, dict[str, Any], bool]]] = {}
+#: run of it): its actions, each with whether it is flat (no list or dict inside: a copy of
+#: the dict is a fresh one), handed out as fresh copies. Bounded.
+_READ_LINES: Memo[list[tuple[int, dict[str, Any], bool]]] = Memo(4096)
 
 
 def parse_action_line(line: str) -> list[tuple[int, dict[str, Any]]]:
     """'seat 1 eats 5H with 6H 7H; discards KS' -> [(1, eat), (1, discard)]."""
-    read = _READ_LINES.get(line)
-    if read is None:
-        read = [(seat, action, not any(isinstance(v, list | dict) for v in action.values()))
-                for seat, action in _read_action_line(line)]
-        if len(_READ_LINES) >= 4096:
-            _READ_LINES.clear()
-        _READ_LINES[line] = read
+    read = _READ_LINES.get(line, lambda: [
+        (seat, action, not any(isinstance(v, list | dict) for v in action.values()))
+        for seat, action in _read_action_line(line)])
     return [(seat, action.copy() if flat else fresh(action)) for seat, action, flat in read]
 
 

@@ -17,6 +17,7 @@ from reference_impl.state import (
     bits,
     cores_of,
     next_active,
+    unlaid_eaten,
 )
 
 
@@ -65,7 +66,7 @@ def auto_lay_down(st: GameState, seat: int) -> None:
     """Reading 'lay-best' of AMB.TIMEOUT-MOM: lay the arrangement with least deadwood."""
     p = st.p
     hand = st.hands[seat]
-    ue = st.eaten[seat] & hand if st.eaten[seat] & hand and p.eat_keep_in_phom else 0
+    ue = unlaid_eaten(st, seat, hand)
     _, arrangement = melds.best_arrangement(hand, ue, p.eat_distinct_phom, cores_of(st, ue))
     if arrangement:
         laydown.do_lay_down(

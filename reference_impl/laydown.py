@@ -13,7 +13,15 @@ from phomspec.reasons import Reason
 from reference_impl import melds
 from reference_impl.actions import LayDown, Send
 from reference_impl.rulings import Rejected, reject
-from reference_impl.state import CODES, DRAW_OR_EAT, FINAL_TURN, THEM_VONG, GameState, cores_of
+from reference_impl.state import (
+    CODES,
+    DRAW_OR_EAT,
+    FINAL_TURN,
+    THEM_VONG,
+    GameState,
+    cores_of,
+    unlaid_eaten,
+)
 
 
 def _codes(mask: int) -> str:
@@ -103,7 +111,7 @@ def can_still_discard(st: GameState, seat: int, rest: int) -> bool:
     of it can go while every unlaid eaten card keeps a phỏm of its own
     (TURN.DISCARD-ENDS-TURN with LAY.EATEN-INCLUDED)."""
     p = st.p
-    ue = st.eaten[seat] & rest if st.eaten[seat] & rest and p.eat_keep_in_phom else 0
+    ue = unlaid_eaten(st, seat, rest)
     if not ue:
         return rest != 0
     cores = cores_of(st, ue)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reference_impl import melds
 from reference_impl.errors import EngineError
-from reference_impl.state import OVER, GameState, active_seats, bits, cores_of, pay
+from reference_impl.state import OVER, GameState, active_seats, bits, cores_of, pay, unlaid_eaten
 
 PLACE_NAMES = ("nhat", "nhi", "ba", "bet")
 _KINGS = melds.RANK_MASKS[12]
@@ -187,7 +187,7 @@ def u_k_size(st: GameState, seat: int) -> int:
         kings = hand & _KINGS & ~st.eaten[seat]
         if kings.bit_count() >= 3:
             p = st.p
-            ue = st.eaten[seat] & hand if st.eaten[seat] & hand and p.eat_keep_in_phom else 0
+            ue = unlaid_eaten(st, seat, hand)
             cores = cores_of(st, ue)
             subsets = [kings]
             if kings.bit_count() == 4:

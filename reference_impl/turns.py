@@ -26,6 +26,7 @@ from reference_impl.state import (
     GameState,
     cores_of,
     next_active,
+    unlaid_eaten,
 )
 
 # -- draw ----------------------------------------------------------------------------------
@@ -123,7 +124,7 @@ def check_discard(st: GameState, seat: int, action: Discard) -> Rejected | None:
     hand = st.hands[seat]
     if not hand >> c & 1:
         return reject(Reason.CARD_NOT_IN_HAND, "TURN.CARD-IN-HAND", f"{CODES[c]} is not in hand")
-    ue = st.eaten[seat] & hand if st.eaten[seat] & hand and st.p.eat_keep_in_phom else 0
+    ue = unlaid_eaten(st, seat, hand)
     if ue:
         if ue >> c & 1:
             return reject(

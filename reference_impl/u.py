@@ -18,7 +18,7 @@ from phomspec.reasons import Reason
 from reference_impl import melds, settle
 from reference_impl.params import Params
 from reference_impl.rulings import Rejected, reject
-from reference_impl.state import OVER, GameState, cores_of
+from reference_impl.state import OVER, GameState, cores_of, unlaid_eaten
 
 #: Tie order between kinds paying the same amount (higher wins).
 _KIND_RANK = {"thuong": 1, "three_eats": 2, "tron": 3, "dong_hoa_trang": 4, "khan": 5}
@@ -26,11 +26,8 @@ _KIND_RANK = {"thuong": 1, "three_eats": 2, "tron": 3, "dong_hoa_trang": 4, "kha
 
 def eaten_rules(st: GameState, seat: int) -> tuple[int, bool, tuple[int, ...]]:
     """(unlaid eaten cards, distinct, cores) as the arrangement searches take them."""
-    p = st.p
-    ue = st.eaten[seat] & st.hands[seat]
-    if not ue or not p.eat_keep_in_phom:
-        return 0, p.eat_distinct_phom, ()
-    return ue, p.eat_distinct_phom, cores_of(st, ue)
+    ue = unlaid_eaten(st, seat, st.hands[seat])
+    return ue, st.p.eat_distinct_phom, cores_of(st, ue)
 
 
 def check_u_after(st: GameState, seat: int, eat_victim: int | None, eat_chot: bool) -> bool:

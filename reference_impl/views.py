@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from phomspec.cards import card_tuple
 from reference_impl.state import CARD_BITS, CHOT, CODES, MOVED, OVER, GameState
 
 
 def _codes(mask: int) -> list[str]:
-    """The codes of the cards of ``mask``, lowest card first (its set bits only are visited)."""
-    out: list[str] = []
-    while mask:
-        low = mask & -mask
-        out.append(CODES[low.bit_length() - 1])
-        mask ^= low
-    return out
+    return [CODES[c] for c in card_tuple(mask)]
 
 
 def public_state(st: GameState) -> dict[str, Any]:

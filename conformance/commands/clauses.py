@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import importlib
 import json
 import sys
@@ -58,8 +57,6 @@ def _coverage(spec: Spec, ruleset: str | None, as_json: bool, check: bool) -> No
         scenario = importlib.import_module("conformance.suite.discover")
     except ImportError as e:
         _fail(f"clause coverage is unavailable ({e})", 2)
-    collecting = gc.isenabled()
-    gc.disable()  # a load makes many objects that live on and little garbage: no collections
     try:
         scenarios = scenario.load_scenarios(rulesets=[ruleset] if ruleset else None,
                                             cached=True)
@@ -67,9 +64,6 @@ def _coverage(spec: Spec, ruleset: str | None, as_json: bool, check: bool) -> No
         text, code = coverage.render_coverage(table, check, as_json=as_json, ruleset=ruleset)
     except (HarnessError, SpecError, OSError, ValueError) as e:
         _fail(f"cannot compute clause coverage: {e}", 2)
-    finally:
-        if collecting:
-            gc.enable()
     click.echo(text)
     if code:
         click.echo("clause coverage is incomplete: every clause needs its scenarios", err=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import shlex
 import shutil
 import signal
@@ -58,17 +57,12 @@ def load_all_scenarios(rulesets: list[str] | None, paths: list[str] | None = Non
             fail("the scenario loader (conformance.suite.discover) is not available in this"
                  " installation: there are no scenarios to run", EXIT_HARNESS)
         raise
-    collecting = gc.isenabled()
-    gc.disable()  # a load makes many objects that live on and little garbage: no collections
     try:
         return list(load_scenarios(paths or None, rulesets=rulesets, cached=True))
     except (ScenarioError, HarnessError) as e:
         fail(f"cannot load the scenarios: {e}", EXIT_HARNESS)
     except Exception as e:  # a bug in the suite's loader: one line, not a traceback
         fail(f"cannot load the scenarios ({type(e).__name__}): {e}", EXIT_HARNESS)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def check_program(impl: str | None) -> None:

@@ -10,7 +10,6 @@ each), 2 when a checker itself breaks, 3 for a path that does not exist.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import sys
 from collections.abc import Callable, Iterable
@@ -143,15 +142,10 @@ def _tag_problems(sources: list[Path]) -> list[str]:
     from phomspec import load_spec
     from phomspec.problems import did_you_mean
 
-    collecting = gc.isenabled()
-    gc.disable()  # a load makes many objects that live on and little garbage: no collections
     try:
         scenarios = load_scenarios(sources, check_clauses=False)
     except ScenarioError as e:
         return [str(e)]
-    finally:
-        if collecting:
-            gc.enable()
     spec = load_spec()
     # once each, though a scenario runs under several rulesets
     lines = dict.fromkeys(unknown_clauses(scenarios, spec.ids("clause")))

@@ -44,17 +44,6 @@ _compact = json.JSONEncoder(separators=(",", ":"))
 #: no circular-reference check: a request is a tree.
 _c_encode = (c_make_encoder(None, _compact.default, encode_basestring_ascii, None, ":", ",",
                             False, False, True) if c_make_encoder is not None else None)
-_JOIN = "".join
-
-
-def _encode_pieces(value: Any, _level: int) -> list[str]:
-    return [_compact.encode(value)]
-
-
-#: ``encode_pieces(value, 0)``: the pieces of ``value``'s compact JSON text (``"".join`` them),
-#: ``json.dumps(value, separators=(",", ":"))``, all ASCII; json's C encoder where there is
-#: one (a C call, no per-call set-up).
-encode_pieces = _c_encode if _c_encode is not None else _encode_pieces
 
 
 def encode_line(value: Any) -> bytes:
@@ -78,7 +67,7 @@ def encode_requests(requests: list[dict[str, Any]]) -> bytes:
     the meeting string itself. An unencodable request raises as ``encode_line`` does."""
     if _c_encode is None or len(requests) < 2:
         return b"".join([encode_line(r) for r in requests])
-    text = _JOIN(_c_encode(requests, 0))
+    text = "".join(_c_encode(requests, 0))
     if text.count(_BETWEEN) != len(requests) - 1:  # not one per meeting: split one by one
         return b"".join([encode_line(r) for r in requests])
     return (text[1:-1].replace(_BETWEEN, '}\n{"id":') + "\n").encode()

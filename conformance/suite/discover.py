@@ -8,6 +8,7 @@ to (:mod:`conformance.suite.compiler`). ``Scenario.run(driver)`` plays it.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,6 +69,17 @@ def load_scenarios(
             raise ScenarioError(
                 f"unknown ruleset {unknown[0]!r}; known: {', '.join(known_rulesets())}"
             )
+    collecting = gc.isenabled()
+    gc.disable()  # a load makes many objects that live on and little garbage: no collections
+    try:
+        return _scenarios(paths, rulesets, check_clauses, cached)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _scenarios(paths: Sequence[str | Path] | None, rulesets: Sequence[str] | None,
+               check_clauses: bool, cached: bool) -> list[Scenario]:
     features, fixtures, every = _discover(paths)
     if not cached:
         return _load(features, fixtures, every, rulesets, check_clauses)

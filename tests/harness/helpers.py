@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +17,6 @@ if TYPE_CHECKING:  # pytest, jsonschema and the CLI are imported where used: the
 
 FAKES = Path(__file__).parent / "fakes"
 ROOT = Path(__file__).resolve().parents[2]
-REPORT_SCHEMA = json.loads((ROOT / "spec" / "schemas" / "report.schema.json").read_text())
 DECK = [format_card(c) for c in range(52)]
 
 
@@ -119,22 +117,14 @@ def ok_replies(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "ruling": "accepted", "events": []}
 
 
-@cache
-def report_validator() -> Any:
-    """The validator of spec/schemas/report.schema.json, the schema itself checked once
-    (``jsonschema.validate`` checks it again at every call: about 0.1 s of CPU a record)."""
-    import jsonschema
-
-    cls = jsonschema.validators.validator_for(REPORT_SCHEMA)
-    cls.check_schema(REPORT_SCHEMA)
-    return cls(REPORT_SCHEMA)
-
-
 def validate_report_record(record: Any) -> None:
-    """``jsonschema.validate(record, REPORT_SCHEMA)``: raises the best-matching error."""
+    """``record`` checked against spec/schemas/report.schema.json: raises the best-matching
+    error (the spec's own cached validator: the schema is not checked again at every record)."""
     import jsonschema
 
-    error = jsonschema.exceptions.best_match(report_validator().iter_errors(record))
+    from phomspec.schemas import validator
+
+    error = jsonschema.exceptions.best_match(validator("report.schema.json").iter_errors(record))
     if error is not None:
         raise error
 

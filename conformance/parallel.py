@@ -202,6 +202,7 @@ class ParallelRunner(Runner):
         self._ahead = list(ahead)  # one per worker, from start_ahead()
         self._spawned: list[Any] = []  # their processes, which this process reaps
         self._exits: Any = []
+        self._reaped = False  # a thread reaps the processes handed over (handover)
 
     # -- the parent ---------------------------------------------------------------------------
 
@@ -237,7 +238,7 @@ class ParallelRunner(Runner):
         finally:
             gc.unfreeze()
         self._spawned = [driver.release() for driver in self._ahead]  # the workers have them
-        reap_as_they_end(self._spawned, self._exits)
+        self._reaped = reap_as_they_end(self._spawned, self._exits)
         self._ahead = []
         errors: dict[int, BaseException] = {}
         while True:
@@ -266,7 +267,8 @@ class ParallelRunner(Runner):
             with contextlib.suppress(queue.Empty):  # keep the pipe drained: workers flush it
                 while True:
                     self._queue.get_nowait()
-            publish_exits(self._spawned, self._exits)  # a worker may wait for one's status
+            if not self._reaped:  # a worker may wait for one's status
+                publish_exits(self._spawned, self._exits)
             for proc in self._procs:
                 proc.join(timeout=0.01)
         for proc in self._procs:
@@ -299,7 +301,7 @@ class ParallelRunner(Runner):
 
     def _receive(self) -> tuple[Any, ...] | None:
         """The next message of a worker (results are kept by index), or None after a poll."""
-        if self._spawned:
+        if self._spawned and not self._reaped:
             publish_exits(self._spawned, self._exits)
         try:
             message: tuple[Any, ...] = self._queue.get(timeout=_POLL)

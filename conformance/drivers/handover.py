@@ -72,23 +72,27 @@ def publish_exits(procs: Sequence[subprocess.Popen[bytes] | None],
 
 
 def reap_as_they_end(procs: Sequence[subprocess.Popen[bytes] | None],
-                     exits: MutableSequence[int]) -> None:
+                     exits: MutableSequence[int]) -> bool:
     """Reap each of ``procs`` the moment it ends, from a thread woken by the exits themselves
     (pidfds, Linux), its status to ``exits``: a worker that waits for the status of a process
     it saw crash gets it at once, not at the starter's next :func:`publish_exits`. Where
-    there is no pidfd, nothing starts (the starter's polls remain)."""
+    there is no pidfd, nothing starts: False, and the starter polls with
+    :func:`publish_exits` instead (never both: two reapers of one process race for it)."""
     watched: dict[int, int] = {}  # pidfd -> index
     try:
         for i, proc in enumerate(procs):
-            if proc is not None and proc.returncode is None:
+            if proc is not None and proc.returncode is not None:
+                exits[i] = proc.returncode  # reaped already
+            elif proc is not None:
                 watched[os.pidfd_open(proc.pid)] = i
     except (AttributeError, OSError):  # not Linux, or one reaped already: the polls do it
         for fd in watched:
             os.close(fd)
-        return
+        return False
     if watched:
         threading.Thread(target=_reap, args=(procs, exits, watched), name="phom-reap",
                          daemon=True).start()
+    return True
 
 
 def _reap(procs: Sequence[subprocess.Popen[bytes] | None], exits: MutableSequence[int],

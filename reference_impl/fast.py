@@ -369,9 +369,8 @@ def discard(st: GameState, seat: int, card: int) -> Sequence[Action] | None:
 def open_game(st: GameState) -> None:
     """The game's start after the deal, as ``Game`` plays it on the rules' path:
     ``rounds.begin_turn`` of the first seat (an empty pile: no final round), the opening
-    discard's phase (TURN.OPENING-DISCARD), then ``u.check_u_khan`` and, when no ù khan
-    ended the game, ``u.check_u_dealt``; each of the two ù checks is called only when a hand
-    may make it."""
+    discard's phase (TURN.OPENING-DISCARD), then ``u.check_u_khan`` (called only when a hand
+    may make it) and, when no ù khan ended the game, ``u.check_u_dealt``."""
     first = st.first
     st.turn_no = 1
     st.events.append(TURN_EVENTS[first][False][False])  # compact: rulings.event_dict
@@ -383,10 +382,7 @@ def open_game(st: GameState) -> None:
                 if u.check_u_khan(st):
                     return
                 break
-    # u.find_u rejects at once a hand with 2 or more cards in no phỏm (no laid phỏm, no eat:
-    # the first seat's 10 dealt cards)
-    if loose_count(st.hands[first]) <= 1 and p.u_before_first_discard:
-        u.check_u_dealt(st)
+    u.check_u_dealt(st)
 
 
 def extras_may_pay(st: GameState) -> bool:

@@ -212,6 +212,8 @@ def check_u_khan(st: GameState) -> bool:
 def check_u_dealt(st: GameState) -> bool:
     """Ù on the first player's 10 dealt cards, where the ruleset allows it
     (U.NOT-BEFORE-FIRST-DISCARD)."""
-    if not st.p.u_before_first_discard:
+    # find_u refuses at once 10 dealt cards with 2 or more in no phỏm (nothing laid or eaten
+    # yet): tested before the flag is read, so that such a deal never reads it
+    if melds.loose_count(st.hands[st.first]) > 1 or not st.p.u_before_first_discard:
         return False
     return check_u_after(st, st.first, None, False)

@@ -199,9 +199,8 @@ def _changes(params: GameParams, played: _Played, declared: Mapping[str, str]) -
 
 
 def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: dict[str, str],
-                make_driver: MakeDriver, config: Any, tree: Any,
-                params: GameParams | None = None,
-                tests: dict[int, ReadsTest | None] | None = None) -> list[bool]:
+                make_driver: MakeDriver, config: Any, tree: Any, params: GameParams,
+                tests: dict[int, ReadsTest | None]) -> list[bool]:
     """For each of ``candidates``, whether ``make_driver(declared)`` answers its requests as
     the reference did. On the in-process reference, the requests the scenarios' games share
     are played once (conformance.reading_replays), and where it plays the 1.0 shape (server
@@ -215,8 +214,7 @@ def _replay_all(candidates: Sequence[Any], base: dict[str, _Played], declared: d
     if make_driver is reference and tree is not None:
         server = _greeted(_config(declared))
         fits = [i for i, sc in enumerate(candidates) if base[sc.id].shape is not None]
-        dirty = None if params is None or config is None else \
-            _dirty(params, config, {} if tests is None else tests)
+        dirty = None if config is None else _dirty(params, config, tests)
         for i, same in zip(fits, tree.same_replies(server, [candidates[i].id for i in fits],
                                                    dirty), strict=True):
             out[i] = same
@@ -386,10 +384,8 @@ def _sweep(scenarios: Sequence[Any], alts: Sequence[Alternative], make_driver: M
 
 
 def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], params: GameParams,
-         make_driver: MakeDriver, tree: Any = None,
-         held_by: dict[str, dict[str, str]] | None = None) -> Row:
+         make_driver: MakeDriver, tree: Any, held_by: dict[str, dict[str, str]]) -> Row:
     """What one alternative reading does to the suite played as ``base``."""
-    from conformance.suite.support import held_readings
     from reference_impl.profiles import profile_of_readings
 
     row = Row(alt)
@@ -401,8 +397,7 @@ def _row(alt: Alternative, scenarios: Sequence[Any], base: dict[str, _Played], p
     for sc in scenarios:
         if sc.ruleset not in alt.rulesets:
             continue
-        held = held_by.get(sc.id, {}).get(alt.ambiguity) if held_by is not None else \
-            held_readings(sc).get(alt.ambiguity)
+        held = held_by.get(sc.id, {}).get(alt.ambiguity)
         if held is not None and held != alt.reading:
             row.tagged += 1  # skipped by an implementation that declares the reading
             continue

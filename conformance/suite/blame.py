@@ -58,11 +58,17 @@ def refused_on_reference(scenario: Any) -> ScenarioError | None:
     return ScenarioError(message) if message is not None else None
 
 
-#: The reference's session the replays share (as the scenarios of a run share one), with the
-#: process, thread and spec/ it started with (its hello names that spec's rulesets); a fresh
-#: one after this many replays (its games stay).
-_session: list[Any] = []
+#: A fresh reference session after this many replays (its games stay).
 _SESSION_GAMES = 2048
+
+
+class _Shared:
+    """The reference's session the replays share (as the scenarios of a run share one), with
+    the process, thread and spec/ it started with (its hello names that spec's rulesets)."""
+
+    owner: tuple[Any, ...] = ()
+    driver: Any = None
+    replays = 0
 
 
 def _reference() -> Any:
@@ -71,13 +77,12 @@ def _reference() -> Any:
     from conformance.drivers.inprocess import InProcessDriver
 
     owner = (os.getpid(), threading.get_ident(), spec_dir())
-    if _session and _session[0] == owner and _session[2] < _SESSION_GAMES:
-        _session[2] += 1
-        return _session[1]
-    driver = InProcessDriver()
-    driver.start()
-    _session[:] = [owner, driver, 1]
-    return driver
+    if _Shared.owner != owner or _Shared.replays >= _SESSION_GAMES:
+        _Shared.driver = InProcessDriver()
+        _Shared.driver.start()
+        _Shared.owner, _Shared.replays = owner, 0
+    _Shared.replays += 1
+    return _Shared.driver
 
 
 def _replay(scenario: Any) -> str | None:

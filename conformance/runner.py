@@ -176,9 +176,13 @@ class Runner:
         self.on_result = on_result or (lambda result: None)
         self.on_start = on_start or (lambda hello, error: None)
 
-    def run(self, scenarios: Iterable[ScenarioLike]) -> RunResult:
+    def run(self, scenarios: Iterable[ScenarioLike], *, close: bool = True) -> RunResult:
+        """Run ``scenarios`` in order. The implementation is closed at the end; with
+        ``close=False``, only when the run stops early, else by the caller's :meth:`close`
+        (a command writes its report first, while the implementations exit)."""
         todo = list(scenarios)
         out = RunResult()
+        ran = False
 
         def emit(result: ScenarioResult) -> None:
             out.results.append(result)
@@ -198,9 +202,15 @@ class Runner:
                 return out
             self.on_start(out.hello, None)
             self._run_all(todo, out, emit)
+            ran = True
             return out
         finally:
-            self._finish()
+            if close or not ran:
+                self._finish()
+
+    def close(self) -> None:
+        """Close the implementation, after ``run(..., close=False)`` (again: nothing)."""
+        self._finish()
 
     # -- where scenarios run: here on one driver (a subclass may run them elsewhere) ---------
 

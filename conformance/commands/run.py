@@ -250,37 +250,41 @@ def command(
                          replay=replay, transcripts=transcripts)
     runner = (ParallelRunner(driver, options, on_result, on_start, jobs=jobs, ahead=ahead)
               if jobs > 1 else Runner(driver, options, on_result=on_result, on_start=on_start))
-    cut: str | None = None
-    run = None
     try:
-        with _Term(), live:
-            run = runner.run(chosen)
-    except KeyboardInterrupt:
-        cut = "interrupted (SIGINT)"
-    except Interrupted as e:
-        cut = f"interrupted ({e})"
-    except HarnessError as e:
-        cut = f"harness error: {e}"
-    writer: JsonlWriter | None = state["writer"]
-    if writer is None:
-        fail(cut or "the run did not start", EXIT_HARNESS)
-    console = terminal()
-    footer_extra: dict[str, Any] = {"restarts": run.restarts if run else None}
-    if ledger is not None and not (keyword or clauses or rulesets):
-        stale = [e.id for e in ledger.unused(r.id for r in writer.results)]
-        footer_extra["ledger_unused"] = stale
-        for sid in stale:
-            console.print(f"[yellow]ledger:[/] {ledger_path}: no scenario {sid!r} ran"
-                          " (renamed or removed? drop the entry)")
-    writer.finish(complete=cut is None, reason=cut, extra=footer_extra)
-    result = writer.report()
-    try:
-        write_outputs(result, junit=junit, markdown=markdown, html=html)
-    except OSError as e:
-        fail(f"cannot write a report file: {e}", EXIT_HARNESS)
-    if run is not None and run.start_error is not None:
-        fail(start_failure(run.start_error, writer.results), EXIT_HARNESS)
-    from conformance.reports.terminal import print_summary
+        cut: str | None = None
+        run = None
+        try:
+            with _Term(), live:
+                run = runner.run(chosen, close=False)  # closed below, once all is written
+        except KeyboardInterrupt:
+            cut = "interrupted (SIGINT)"
+        except Interrupted as e:
+            cut = f"interrupted ({e})"
+        except HarnessError as e:
+            cut = f"harness error: {e}"
+        writer: JsonlWriter | None = state["writer"]
+        if writer is None:
+            fail(cut or "the run did not start", EXIT_HARNESS)
+        console = terminal()
+        footer_extra: dict[str, Any] = {"restarts": run.restarts if run else None}
+        if ledger is not None and not (keyword or clauses or rulesets):
+            stale = [e.id for e in ledger.unused(r.id for r in writer.results)]
+            footer_extra["ledger_unused"] = stale
+            for sid in stale:
+                console.print(f"[yellow]ledger:[/] {ledger_path}: no scenario {sid!r} ran"
+                              " (renamed or removed? drop the entry)")
+        writer.finish(complete=cut is None, reason=cut, extra=footer_extra)
+        result = writer.report()
+        try:
+            write_outputs(result, junit=junit, markdown=markdown, html=html)
+        except OSError as e:
+            fail(f"cannot write a report file: {e}", EXIT_HARNESS)
+        if run is not None and run.start_error is not None:
+            fail(start_failure(run.start_error, writer.results), EXIT_HARNESS)
+        from conformance.reports.terminal import print_summary
 
-    print_summary(result, console, written=[str(p) for p in (html, report, junit) if p])
-    sys.exit(exit_code(result))
+        print_summary(result, console, written=[str(p) for p in (html, report, junit) if p])
+        sys.exit(exit_code(result))
+    finally:  # the implementations exit while the report is written and printed
+        with contextlib.suppress(KeyboardInterrupt):
+            runner.close()

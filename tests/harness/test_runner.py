@@ -203,3 +203,20 @@ def test_replay_command_names_the_spec_and_features_given(
     monkeypatch.setenv("PHOM_SPEC", str(tmp_path / "spec"))
     monkeypatch.delenv("PHOM_FEATURES", raising=False)
     assert replay_command(None)("a") == f"phom-conformance --spec {tmp_path / 'spec'} run -k a"
+
+
+def test_a_run_left_open_is_closed_by_its_caller_unless_it_stops_early() -> None:
+    driver = ScriptedDriver(ok_replies)
+    runner = Runner(driver)
+    run = runner.run(scenarios(3), close=False)
+    assert outcomes(run) == [Outcome.PASS] * 3 and driver.closed == 0
+    runner.close()
+    assert driver.closed == 1
+    stopped = ScriptedDriver(ok_replies)
+
+    def interrupt(result: Any) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        Runner(stopped, on_result=interrupt).run(scenarios(3), close=False)
+    assert stopped.closed == 1  # stopped early: closed at once, as run() always did

@@ -145,14 +145,14 @@ def cards_of(mask: int) -> Iterator[Card]:
 
 
 def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    # Each rank set is the one without its highest rank, plus that card: one step each (the
-    # tables are built at import, by every process of the kit).
+    # Each rank set is the one without its highest rank, plus that card: the table for ranks
+    # below ``high`` doubles with each rank (built at import, by every process of the kit).
     tables = []
     for s in range(4):
         table: list[tuple[Card, ...]] = [()]
-        for m in range(1, 1 << 13):
-            high = m.bit_length() - 1
-            table.append(table[m ^ (1 << high)] + (Card(13 * s + high),))
+        for high in range(13):
+            card = (Card(13 * s + high),)
+            table += [t + card for t in table]
         tables.append(tuple(table))
     return tuple(tables)
 

@@ -13,6 +13,8 @@ The first that applies, separately for ``spec/`` and ``features/``:
 from __future__ import annotations
 
 import os
+import re
+import sys
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -137,3 +139,26 @@ def record_dirs() -> list[Path]:
     if checkout is not None:
         dirs.append(checkout / "examples" / "records")
     return [d for d in dirs if d.is_dir()]
+
+
+def installed_version(dist: str) -> str:
+    """The installed version of ``dist``: from the name of its ``.dist-info`` directory, the
+    first on sys.path (as importlib.metadata finds it, without the cost of importing that)."""
+    wanted = re.sub(r"[-_.]+", "_", dist).lower() + "-"
+    for entry in sys.path:
+        for name in _listing(entry or "."):
+            if name.endswith(".dist-info") and name.lower().startswith(wanted):
+                return name[len(wanted):-len(".dist-info")]
+    from importlib import metadata  # installed some other way (an egg, say)
+
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "-"
+
+
+def _listing(directory: str) -> list[str]:
+    try:
+        return os.listdir(directory)
+    except OSError:  # not a directory (a zip file), or gone
+        return []

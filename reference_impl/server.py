@@ -16,11 +16,11 @@ import sys
 import traceback
 from collections.abc import Callable
 from functools import cache
-from importlib import metadata
 from typing import Any
 
 from phomspec import ResolvedRuleset, SpecError
 from phomspec.cards import NotationError, parse_card
+from phomspec.paths import PROJECT, installed_version
 from phomspec.rulesets import list_rulesets, option_specs
 from reference_impl import Deal, Game, load_ruleset
 from reference_impl.actions import Action, from_json, to_json
@@ -88,10 +88,8 @@ class RequestError(Exception):
 
 @cache
 def _version() -> str:
-    try:
-        return metadata.version("phom-conformance")
-    except metadata.PackageNotFoundError:
-        return "0+checkout"
+    version = installed_version(PROJECT)
+    return "0+checkout" if version == "-" else version
 
 
 def _malformed(message: str) -> RequestError:

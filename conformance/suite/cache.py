@@ -24,7 +24,6 @@ import hashlib
 import importlib.util
 import os
 import pickle
-import re
 import sys
 import tempfile
 import time
@@ -32,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from phomspec.paths import spec_dir
+from phomspec.paths import installed_version, spec_dir
 
 #: Entries kept; each holds one compiled suite (about 1 MB for the whole suite).
 MAX_ENTRIES = 8
@@ -70,29 +69,6 @@ def _package_files() -> list[Path]:
         for root in (spec.submodule_search_locations or []) if spec else []:
             files += sorted(Path(root).rglob("*.py"))
     return files
-
-
-def installed_version(dist: str) -> str:
-    """The installed version of ``dist``: from the name of its ``.dist-info`` directory, the
-    first on sys.path (as importlib.metadata finds it, without the cost of importing that)."""
-    wanted = re.sub(r"[-_.]+", "_", dist).lower() + "-"
-    for entry in sys.path:
-        for name in _listing(entry or "."):
-            if name.endswith(".dist-info") and name.lower().startswith(wanted):
-                return name[len(wanted):-len(".dist-info")]
-    from importlib import metadata  # installed some other way (an egg, say)
-
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return "-"
-
-
-def _listing(directory: str) -> list[str]:
-    try:
-        return os.listdir(directory)
-    except OSError:  # not a directory (a zip file), or gone
-        return []
 
 
 def suite_key(inputs: Iterable[Path], arguments: Sequence[Any]) -> str:

@@ -17,6 +17,7 @@ from conformance.suite import cache, discover
 from conformance.suite.discover import load_scenarios
 from conformance.suite.steps import REGISTRY
 from phomspec import list_rulesets
+from phomspec.paths import installed_version
 from tests.shared import kit_suite
 
 DEAL = """\
@@ -394,8 +395,8 @@ def test_the_key_reads_versions_and_places_as_importlib_and_pathlib_do(tmp_path:
     from importlib import metadata
 
     for dist in ("gherkin-official", "PyYAML", "phom-conformance"):
-        assert cache.installed_version(dist) == metadata.version(dist)
-    assert cache.installed_version("no-such-distribution-here") == "-"
+        assert installed_version(dist) == metadata.version(dist)
+    assert installed_version("no-such-distribution-here") == "-"
     real = tmp_path / "real"
     (real / "sub").mkdir(parents=True)
     (real / "sub" / "a.feature").write_text("", encoding="utf-8")

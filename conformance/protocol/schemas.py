@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from phomspec.paths import spec_dir
+from reference_impl.memo import Memo
 
 if TYPE_CHECKING:  # imported when strict mode first validates: a plain run never needs them
     import jsonschema
@@ -101,9 +102,20 @@ def best_match(errors: Iterable[Any]) -> Any:
 
 def schema_problem(name: str, message: object) -> str | None:
     """None when ``message`` is valid against schema ``name``; else one line: where, what."""
-    fast = fast_validator(name)
+    fast = _fast_validators().get(name) or fast_validator(name)
     if fast.is_valid(message):
         return None
+    # a suite sends the same invalid message once per ruleset: it is worded once
+    return _WORDED.get((name, message), lambda: _worded(name, message))
+
+
+#: The wording of invalid messages, by schema and message (its repr: a list is no tuple).
+_WORDED: Memo[str] = Memo(256)
+
+
+def _worded(name: str, message: object) -> str:
+    """The one line of an invalid ``message``: jsonschema's best match, where and what."""
+    fast = fast_validator(name)
     error = best_match(validator(name).iter_errors(message))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "(top level)"

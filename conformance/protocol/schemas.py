@@ -14,11 +14,12 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from phomspec.paths import spec_dir
-from reference_impl.memo import Memo
 
 if TYPE_CHECKING:  # imported when strict mode first validates: a plain run never needs them
     import jsonschema
     from referencing import Registry
+
+    from reference_impl.memo import Memo
 
 PROTOCOL_VERSION = "1.1"
 REQUEST_TYPES = (
@@ -106,11 +107,17 @@ def schema_problem(name: str, message: object) -> str | None:
     if fast.is_valid(message):
         return None
     # a suite sends the same invalid message once per ruleset: it is worded once
-    return _WORDED.get((name, message), lambda: _worded(name, message))
+    return _wordings().get((name, message), lambda: _worded(name, message))
 
 
-#: The wording of invalid messages, by schema and message (its repr: a list is no tuple).
-_WORDED: Memo[str] = Memo(256)
+@cache
+def _wordings() -> Memo[str]:
+    """The wording of invalid messages, by schema and message (its repr: a list is no tuple);
+    made by the first invalid message, as jsonschema is imported (a run imports neither the
+    engine nor jsonschema before it starts its implementations)."""
+    from reference_impl.memo import Memo
+
+    return Memo(256)
 
 
 def _worded(name: str, message: object) -> str:

@@ -1,5 +1,5 @@
 """``phom-conformance speed``: the harness's speed ratios side by side, from the commands
-themselves (docs/performance.md).
+themselves (docs/development.md, "Checks").
 
 Each figure is a whole command run in a process of its own, timed from outside (wall clock,
 and the CPU of the process and all it waited for: workers, implementation processes). The

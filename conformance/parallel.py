@@ -445,8 +445,9 @@ class ParallelRunner(Runner):
             finally:
                 state["busy"] = False
 
-        outbox = Outbox(put)
+        outbox: Outbox | None = None
         try:
+            outbox = Outbox(put)
             try:
                 hello = busy(driver.start)
             except (ImplError, HarnessError) as e:
@@ -481,8 +482,11 @@ class ParallelRunner(Runner):
                 fresh = fresh and rec.count == 0
         finally:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            outbox.close()
-            driver.close()
+            try:
+                if outbox is not None:
+                    outbox.close()
+            finally:
+                driver.close()
 
     def _take(self, w: int) -> int | None:
         with self._taken.get_lock():

@@ -162,7 +162,8 @@ def scenario_result(scenario: Any, outcome: Outcome, message: str = "",
 
 
 class Runner:
-    """Runs scenarios one after another on one driver (started and closed by :meth:`run`)."""
+    """Runs scenarios one after another on one driver (started by :meth:`run`, and closed by it
+    or by :meth:`close`)."""
 
     def __init__(
         self,
@@ -178,8 +179,8 @@ class Runner:
 
     def run(self, scenarios: Iterable[ScenarioLike], *, close: bool = True) -> RunResult:
         """Run ``scenarios`` in order. The implementation is closed at the end; with
-        ``close=False``, only when the run stops early, else by the caller's :meth:`close`
-        (a command writes its report first, while the implementations exit)."""
+        ``close=False``, only when the start fails or ``run`` raises, else by the caller's
+        :meth:`close` (a command writes its report first, while run workers end)."""
         todo = list(scenarios)
         out = RunResult()
         ran = False

@@ -1,5 +1,6 @@
-"""A small bounded memo of what a server made of a request's members (a session replays the
-same tables and deals: the ruleset is resolved and the deal checked once per session)."""
+"""A small bounded memo: what a server made of a request's members (a session replays the
+same tables and deals: the ruleset is resolved and the deal checked once per session), and
+other values that a process makes again and again from the same parts."""
 
 from __future__ import annotations
 

@@ -250,12 +250,22 @@ def command(
                          replay=replay, transcripts=transcripts)
     runner = (ParallelRunner(driver, options, on_result, on_start, jobs=jobs, ahead=ahead)
               if jobs > 1 else Runner(driver, options, on_result=on_result, on_start=on_start))
+    # with --jobs, each worker's implementation exits when its work is done, while this process
+    # writes the report; one implementation of this process's own is closed by run() at once
+
+    def close_then(code: int, message: str | None = None) -> NoReturn:
+        """Close the implementations, with no exception on its way (so they get bye), then exit."""
+        runner.close()
+        if message is not None:
+            fail(message, code)
+        sys.exit(code)
+
     try:
         cut: str | None = None
         run = None
         try:
             with _Term(), live:
-                run = runner.run(chosen, close=False)  # closed below, once all is written
+                run = runner.run(chosen, close=not isinstance(runner, ParallelRunner))
         except KeyboardInterrupt:
             cut = "interrupted (SIGINT)"
         except Interrupted as e:
@@ -264,7 +274,7 @@ def command(
             cut = f"harness error: {e}"
         writer: JsonlWriter | None = state["writer"]
         if writer is None:
-            fail(cut or "the run did not start", EXIT_HARNESS)
+            close_then(EXIT_HARNESS, cut or "the run did not start")
         console = terminal()
         footer_extra: dict[str, Any] = {"restarts": run.restarts if run else None}
         if ledger is not None and not (keyword or clauses or rulesets):
@@ -278,13 +288,13 @@ def command(
         try:
             write_outputs(result, junit=junit, markdown=markdown, html=html)
         except OSError as e:
-            fail(f"cannot write a report file: {e}", EXIT_HARNESS)
+            close_then(EXIT_HARNESS, f"cannot write a report file: {e}")
         if run is not None and run.start_error is not None:
-            fail(start_failure(run.start_error, writer.results), EXIT_HARNESS)
+            close_then(EXIT_HARNESS, start_failure(run.start_error, writer.results))
         from conformance.reports.terminal import print_summary
 
         print_summary(result, console, written=[str(p) for p in (html, report, junit) if p])
-        sys.exit(exit_code(result))
-    finally:  # the implementations exit while the report is written and printed
+        close_then(exit_code(result))
+    finally:  # stopped on the way (Ctrl-C, a bug): closed as run() closes a stopped run
         with contextlib.suppress(KeyboardInterrupt):
             runner.close()

@@ -106,13 +106,20 @@ def schema_problem(name: str, message: object) -> str | None:
     fast = _fast_validators().get(name) or fast_validator(name)
     if fast.is_valid(message):
         return None
-    # a suite sends the same invalid message once per ruleset: it is worded once
-    return _wordings().get((name, message), lambda: _worded(name, message))
+    # a suite sends the same invalid message once per ruleset: it is worded once (a long
+    # message is worded afresh: the memo keeps its text)
+    if len(text := repr(message)) > _WORDED_MAX:
+        return _worded(name, message)
+    return _wordings().get((name, text), lambda: _worded(name, message))
+
+
+#: The longest message (its repr) whose wording is kept.
+_WORDED_MAX = 4096
 
 
 @cache
 def _wordings() -> Memo[str]:
-    """The wording of invalid messages, by schema and message (its repr: a list is no tuple);
+    """The wording of invalid messages, by schema and message text (a list is no tuple);
     made by the first invalid message, as jsonschema is imported (a run imports neither the
     engine nor jsonschema before it starts its implementations)."""
     from reference_impl.memo import Memo

@@ -39,9 +39,9 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 from conformance.drivers.handover import RUNNING, publish_exits, reap_as_they_end, wait_exit
 from conformance.drivers.subprocess import SubprocessDriver
@@ -57,9 +57,6 @@ from conformance.runner import (
     unsupported,
 )
 
-T = TypeVar("T")
-R = TypeVar("R")
-
 #: How often the parent looks at its workers while it waits for a result.
 _POLL = 0.5
 #: Most results a worker sends in one message (:class:`Outbox`; measured side by side: less
@@ -69,49 +66,6 @@ BATCH = 32
 BATCH_WAIT = 0.05
 #: Seconds a stopped worker gets to close its implementation before it is killed.
 _GRACE = 5.0
-
-
-def default_jobs() -> int:
-    """The number of cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-#: The function a :func:`fork_map` pool applies (set in the parent before it forks).
-_TASK: Callable[[Any], Any] | None = None
-
-
-def _call(item: Any) -> Any:
-    assert _TASK is not None
-    return _TASK(item)
-
-
-def fork_map(function: Callable[[T], R], items: Sequence[T],
-             jobs: int | None = None) -> Iterator[R]:
-    """``function`` of each of ``items``, in their order, computed in ``jobs`` forked workers
-    (default: the number of cores); each result is yielded as soon as it and those before it
-    are in. The workers inherit what the parent loaded (the suite, the spec): nothing is
-    loaded twice. With one job, one item or no fork on this platform, it runs here.
-
-    ``function`` need not be picklable (it is inherited); the items and results must be.
-    """
-    global _TASK
-    jobs = min(jobs or default_jobs(), len(items))
-    try:
-        ctx = multiprocessing.get_context("fork")
-    except ValueError:
-        jobs = 1
-    if jobs <= 1:
-        yield from map(function, items)
-        return
-    _TASK = function
-    try:
-        with ctx.Pool(jobs) as pool:
-            yield from pool.imap(_call, items, chunksize=1)
-    finally:
-        _TASK = None
 
 
 _REQUEST_REF = re.compile(r"\brequest (\d+) \(")

@@ -16,7 +16,7 @@ import click
 
 from conformance.commands.options import sweep_options
 from conformance.commands.run import check_rulesets, load_all_scenarios
-from conformance.parallel import default_jobs
+from conformance.forks import default_jobs
 from conformance.reports.outputs import EXIT_CONFORMANT, EXIT_FAILURES, EXIT_HARNESS
 from conformance.runner import select
 

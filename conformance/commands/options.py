@@ -27,7 +27,7 @@ def sweep_options(check_help: str) -> Callable[[F], F]:
             click.option("--ruleset", "rulesets", multiple=True, metavar="R",
                          help="Only scenarios of this ruleset (repeatable)."),
             click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-                         help="Worker processes (conformance.parallel.fork_map); the output is"
+                         help="Worker processes (conformance.forks.fork_map); the output is"
                               " the same as with 1.  [default: the number of cores]"),
         )):
             function = option(function)

@@ -336,7 +336,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     a scenario whose games read no parameter the reading changes, and play the requests
     that games share once (False: replay every scenario whole; the rows are the same).
 
-    ``jobs``: worker processes (conformance.parallel.fork_map). The first play is cut into
+    ``jobs``: worker processes (conformance.forks.fork_map). The first play is cut into
     runs of scenarios, each on its own session (a game's replies do not depend on the games
     before it); each alternative then runs whole in one worker, as it would here, so the
     rows are the same whatever ``jobs`` is."""
@@ -356,7 +356,7 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
 
 def _sweep(scenarios: Sequence[Any], alts: Sequence[Alternative], make_driver: MakeDriver,
            on_row: Callable[[Row], None] | None, jobs: int, prune: bool) -> list[Row]:
-    from conformance.parallel import fork_map
+    from conformance.forks import fork_map
     from conformance.reading_replays import Tree
     from conformance.suite.support import held_readings
 
@@ -442,7 +442,7 @@ def command(check: bool, rulesets: tuple[str, ...], jobs: int | None,
     from rich.table import Table
 
     from conformance.errors import HarnessError, ScenarioError
-    from conformance.parallel import default_jobs
+    from conformance.forks import default_jobs
     from conformance.suite.discover import load_scenarios
     from reference_impl.serve_config import ConfigError
 

@@ -21,8 +21,9 @@ from conformance.drivers.subprocess import (
     DEFAULT_TIMEOUT,
 )
 from conformance.errors import HarnessError, ScenarioError
+from conformance.forks import default_jobs
 from conformance.outcomes import ScenarioResult
-from conformance.parallel import ParallelRunner, default_jobs, start_ahead
+from conformance.parallel import ParallelRunner, start_ahead
 from conformance.reports.outputs import EXIT_HARNESS, EXIT_USAGE, exit_code, write_outputs
 from conformance.runner import (
     DEFAULT_MAX_RESTARTS,

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.drivers.inprocess import InProcessDriver
+from conformance.forks import fork_map
 from conformance.miniatures import MINIATURES, Miniature
 from conformance.outcomes import ORDER, Outcome, ScenarioResult
-from conformance.parallel import fork_map
 from conformance.runner import Runner, RunOptions, ScenarioLike
 
 #: A failing step's label (conformance.suite.model.Step.label): "file:line: Then text"; the
@@ -115,7 +115,7 @@ def run_miniatures(
     jobs: int = 1,
 ) -> Board:
     """Run ``scenarios`` on each of ``miniatures`` in-process (no transcripts kept), each
-    miniature in one session, ``jobs`` of them at once (conformance.parallel.fork_map)."""
+    miniature in one session, ``jobs`` of them at once (conformance.forks.fork_map)."""
     board = Board(scenarios=[str(s.id) for s in scenarios])
 
     def one(miniature: type[Miniature]) -> dict[str, ScenarioResult]:

@@ -236,7 +236,7 @@ def test_a_result_still_on_its_way_is_waited_for(monkeypatch: pytest.MonkeyPatch
 
 
 def test_fork_map_gives_the_results_in_order_from_its_workers() -> None:
-    from conformance.parallel import fork_map
+    from conformance.forks import fork_map
 
     seen = os.getpid()
     items = list(range(12))

@@ -150,13 +150,11 @@ class Tree:
                 if engine is not None:
                     node.before = engine.copy()
                     noting(engine, names)
-                again = server.handle({**node.request, "id": 0, "game": game})
+                again = _answer(server, node.request, game)
                 names.update(*made[started:])  # a new game's reads: its start
                 node.reads = frozenset(names) - seen
                 if not node.reads:
                     node.before = None
-                if again.get("game") == game:
-                    again = {**again, "game": _GAME}
                 if node.expected is None or again != node.expected:
                     node.expected = None
                     continue
@@ -235,9 +233,7 @@ def _play(server: Any, roots: dict[str, _Node], now: int, dirty: Dirty | None) -
                 clean.append((child, start, test))
     while stack:
         node, game = stack.pop()
-        again = server.handle({**node.request, "id": 0, "game": game})
-        if again.get("game") == game:
-            again = {**again, "game": _GAME}
+        again = _answer(server, node.request, game)
         if node.expected is None or again != node.expected:
             continue
         node.same = now
@@ -249,6 +245,13 @@ def _play(server: Any, roots: dict[str, _Node], now: int, dirty: Dirty | None) -
             server.copy_game(game, f"r{count}")
             stack.append((child, f"r{count}"))
         stack.append((children[-1], game))
+
+
+def _answer(server: Any, request: dict[str, Any], game: str) -> dict[str, Any]:
+    """``server``'s reply to a tree's ``request`` played in game ``game``, naming its game as
+    the tree's expected replies do."""
+    again: dict[str, Any] = server.handle({**request, "id": 0, "game": game})
+    return {**again, "game": _GAME} if again.get("game") == game else again
 
 
 def replay_whole(driver: Any, exchanges: Sequence[Sequence[Any]]) -> bool:

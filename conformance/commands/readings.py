@@ -340,10 +340,11 @@ def sweep(scenarios: Sequence[Any], alts: Sequence[Alternative],
     runs of scenarios, each on its own session (a game's replies do not depend on the games
     before it); each alternative then runs whole in one worker, as it would here, so the
     rows are the same whatever ``jobs`` is."""
-    # The first play and the tree live to the end of the sweep: kept out of the cyclic
-    # collector's passes (gc.freeze), and its passes over the whole heap made rare (young
-    # cycles are still collected); they cost a fifth of the sweep's time otherwise. What
-    # the sweep made is freed (by reference counts) before the passes come back.
+    # What lives to the end of the sweep (the suite now, the first play and the tree once
+    # made: _sweep freezes again) is kept out of the cyclic collector's passes (gc.freeze),
+    # and its passes over the whole heap are made rare (young cycles are still collected);
+    # they cost a fifth of the sweep's time otherwise. What the sweep made is freed (by
+    # reference counts) before the passes come back.
     thresholds = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(thresholds[0], thresholds[1], 1000)
@@ -373,7 +374,7 @@ def _sweep(scenarios: Sequence[Any], alts: Sequence[Alternative], make_driver: M
     if prune and make_driver is reference:
         tree.note_reads(_greeted(None))
     held_by = {sc.id: held_readings(sc) for sc in scenarios}
-    gc.freeze()
+    gc.freeze()  # the first play and the tree too (sweep unfreezes all at its end)
     rows = []
     for row in fork_map(lambda alt: _row(alt, scenarios, base, params, make_driver, tree,
                                          held_by), alts, jobs):
